@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "glass-audit",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "ContrastCore", targets: ["ContrastCore"]),
+    .executable(name: "glass-audit", targets: ["glass-audit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+    ),
+    .target(
+      name: "ContrastCore",
+      dependencies: ["CPNG", .product(name: "Yams", package: "Yams")]
+    ),
+    .executableTarget(
+      name: "glass-audit",
+      dependencies: [
+        "ContrastCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "ContrastCoreTests",
+      dependencies: ["ContrastCore", "CPNG"]
+    ),
+  ]
+)
