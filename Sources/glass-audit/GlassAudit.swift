@@ -1,0 +1,12 @@
+import ArgumentParser
+import ContrastCore
+
+@main
+struct GlassAudit: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "glass-audit",
+    abstract: "Audits the contrast of text and icons on Liquid Glass over a matrix of wallpapers.",
+    version: ContrastCore.toolVersion,
+    subcommands: [ContrastCommand.self],
+  )
+}
