@@ -1,0 +1,215 @@
+/// A rectangle in points, origin top-left, y down.
+public struct RectInPoints: Sendable, Hashable, Codable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var maxX: Double { x + width }
+  public var maxY: Double { y + height }
+
+  /// This rectangle moved by `(dx, dy)`.
+  public func offsetBy(dx: Double, dy: Double) -> RectInPoints {
+    RectInPoints(x: x + dx, y: y + dy, width: width, height: height)
+  }
+}
+
+/// The canvas a layout is drawn on: a size in points and a pixel scale.
+public struct Canvas: Sendable, Hashable, Codable {
+  public var widthInPoints: Double
+  public var heightInPoints: Double
+  /// Pixels per point (2 or 3 on iPhones).
+  public var scale: Double
+
+  public init(widthInPoints: Double, heightInPoints: Double, scale: Double) {
+    self.widthInPoints = widthInPoints
+    self.heightInPoints = heightInPoints
+    self.scale = scale
+  }
+
+  /// Width in pixels: `widthInPoints * scale`, rounded to the nearest pixel.
+  public var widthInPixels: Int { Int((widthInPoints * scale).rounded()) }
+  /// Height in pixels: `heightInPoints * scale`, rounded to the nearest pixel.
+  public var heightInPixels: Int { Int((heightInPoints * scale).rounded()) }
+}
+
+/// The outline of an element (SPEC §2.2).
+public enum ElementShape: Sendable, Hashable {
+  case rect
+  /// Circular corner arcs; the radius (pt) is clamped to half the short side.
+  case roundedRect(cornerRadius: Double)
+  /// Radius = half the short side.
+  case capsule
+  /// The circle of diameter = short side, centred in the frame.
+  case circle
+}
+
+/// Font weights of Dynamic Type, lightest first.
+public enum FontWeight: String, Sendable, CaseIterable, Codable {
+  case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+  /// Bold, heavy or black: the weights WCAG and HIG count as bold.
+  public var isBold: Bool { self == .bold || self == .heavy || self == .black }
+}
+
+/// What a content item is (SPEC §2.2, §3.4).
+public enum ContentKind: String, Sendable, CaseIterable, Codable {
+  /// Text: WCAG SC 1.4.3 / 1.4.6 thresholds.
+  case text
+  /// An icon or other meaningful graphic: SC 1.4.11, 3:1 at either level.
+  case icon
+  /// Decoration: threshold 3, verdict pass or warn, never fail.
+  case decorative
+}
+
+/// A colour as a layout or an override writes it, before resolution against
+/// the profile: a semantic name or hex, the same in both appearances, or one
+/// per appearance (either may be missing).
+public enum ColorSpec: Sendable, Hashable {
+  case same(String)
+  case perAppearance(light: String?, dark: String?)
+
+  /// The text for one appearance, if any.
+  public func text(for appearance: Appearance) -> String? {
+    switch self {
+    case .same(let s): s
+    case .perAppearance(let light, let dark): appearance == .light ? light : dark
+    }
+  }
+}
+
+/// What the app itself does in one accessibility mode (SPEC §3.3): each
+/// property, when present, replaces the element's.
+public struct ModeOverride: Sendable, Hashable {
+  /// Replaces the element's material.
+  public var material: String?
+  /// Replaces the element's tint.
+  public var tint: ColorSpec?
+  /// Border width in points (0 = none).
+  public var borderInPoints: Double?
+  /// The app draws this colour instead of the material: the background is the
+  /// fill source-over the wallpaper, with no material, border or tint unless
+  /// the same override gives them.
+  public var fill: ColorSpec?
+  /// 1-based line of the override in its file.
+  public var line: Int?
+
+  public init(
+    material: String? = nil, tint: ColorSpec? = nil, borderInPoints: Double? = nil,
+    fill: ColorSpec? = nil, line: Int? = nil
+  ) {
+    self.material = material
+    self.tint = tint
+    self.borderInPoints = borderInPoints
+    self.fill = fill
+    self.line = line
+  }
+}
+
+/// One text, icon or decoration on an element.
+public struct ContentItem: Sendable, Hashable {
+  public var id: String
+  public var kind: ContentKind
+  /// Dynamic Type role name (text only; `body` when not given; nil for icons
+  /// and decorations).
+  public var role: String?
+  /// Weight override.
+  public var weight: FontWeight?
+  /// Size override, pt.
+  public var sizeInPoints: Double?
+  /// Colour, unresolved. nil when the layout gives none.
+  public var color: ColorSpec?
+  /// Frame relative to the element's frame.
+  public var frame: RectInPoints
+  /// A stricter requirement than the WCAG threshold.
+  public var minimumRatio: Double?
+  /// The text shown, when the layout gives it (for reports only).
+  public var text: String?
+  /// 1-based line of the item in its file.
+  public var line: Int
+
+  public init(
+    id: String, kind: ContentKind, role: String? = nil, weight: FontWeight? = nil,
+    sizeInPoints: Double? = nil, color: ColorSpec?, frame: RectInPoints,
+    minimumRatio: Double? = nil, text: String? = nil, line: Int = 0
+  ) {
+    self.id = id
+    self.kind = kind
+    self.role = role
+    self.weight = weight
+    self.sizeInPoints = sizeInPoints
+    self.color = color
+    self.frame = frame
+    self.minimumRatio = minimumRatio
+    self.text = text
+    self.line = line
+  }
+}
+
+/// A glass (or other material) element of a screen.
+public struct Element: Sendable, Hashable {
+  public var id: String
+  /// A material name of the profile (`glass.regular`, `thin`, ...) or `none`.
+  public var material: String
+  /// Frame on the canvas, pt.
+  public var frame: RectInPoints
+  public var shape: ElementShape
+  /// The glass `.tint()`; an alpha-less tint takes the profile's default alpha.
+  public var tint: ColorSpec?
+  /// Checked for the 44x44 pt minimum target.
+  public var interactive: Bool
+  /// App overrides per mode.
+  public var overrides: [AccessibilityMode: ModeOverride]
+  public var content: [ContentItem]
+  /// 1-based line of the element in its file.
+  public var line: Int
+
+  public init(
+    id: String, material: String, frame: RectInPoints, shape: ElementShape = .rect,
+    tint: ColorSpec? = nil, interactive: Bool = false,
+    overrides: [AccessibilityMode: ModeOverride] = [:], content: [ContentItem] = [],
+    line: Int = 0
+  ) {
+    self.id = id
+    self.material = material
+    self.frame = frame
+    self.shape = shape
+    self.tint = tint
+    self.interactive = interactive
+    self.overrides = overrides
+    self.content = content
+    self.line = line
+  }
+}
+
+/// One screen: a canvas and its elements (SPEC §2.2).
+public struct Layout: Sendable, Hashable {
+  /// Unique id, kebab-case.
+  public var id: String
+  public var title: String
+  /// The device preset name, when the layout names one.
+  public var device: String?
+  public var canvas: Canvas
+  public var elements: [Element]
+  /// The file it was read from, as given (for reports; relative when possible).
+  public var file: String
+
+  public init(
+    id: String, title: String, device: String? = nil, canvas: Canvas, elements: [Element],
+    file: String
+  ) {
+    self.id = id
+    self.title = title
+    self.device = device
+    self.canvas = canvas
+    self.elements = elements
+    self.file = file
+  }
+}

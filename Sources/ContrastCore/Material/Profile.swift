@@ -1,0 +1,219 @@
+/// How far a number of the profile can be trusted (SPEC §2.3).
+public enum Trust: String, Sendable, CaseIterable, Codable {
+  /// Published by Apple.
+  case apple
+  /// Measured by a third party.
+  case thirdPartyMeasurement = "third-party-measurement"
+  /// An assumption of the profile, stated as such.
+  case assumption
+}
+
+/// Where a number comes from.
+public struct Provenance: Sendable, Hashable, Codable {
+  public var source: String
+  public var trust: Trust
+
+  public init(source: String, trust: Trust) {
+    self.source = source
+    self.trust = trust
+  }
+}
+
+/// The kind of pipeline a material runs (SPEC §3.2).
+public enum MaterialKind: String, Sendable, Codable {
+  /// Liquid Glass: luma cap, levels, fill, tint.
+  case glass
+  /// The standard blur materials: saturation, brightness, fill.
+  case standard
+}
+
+/// The parameters of one material in one appearance.
+///
+/// Glass (SPEC §3.2): blur, luma cap (`lumaCap` = L), levels (`white`,
+/// `black`, `saturation`), fill, tint, clamp. Standard: blur, `saturation`,
+/// `brightness` added, fill, tint, clamp.
+public struct MaterialParameters: Sendable, Hashable {
+  public var kind: MaterialKind
+  /// Standard deviation of the backdrop blur, pt.
+  public var blurRadiusInPoints: Double
+  /// Blur mix m in [0, 1]: B = (1 - m) W + m G(W).
+  public var blurMix: Double
+  /// Saturation (glass levels `Sat`, or the standard material's saturation).
+  public var saturation: Double
+  /// Glass levels: White. Unused by standard materials.
+  public var white: Double
+  /// Glass levels: Black. Unused by standard materials.
+  public var black: Double
+  /// Glass luma cap L. Unused by standard materials.
+  public var lumaCap: Double
+  /// Brightness added by a standard material. Unused by glass.
+  public var brightness: Double
+  /// The material's fill, source-over after the levels; nil for none.
+  public var fill: RGBA?
+
+  public init(
+    kind: MaterialKind, blurRadiusInPoints: Double, blurMix: Double = 1, saturation: Double = 1,
+    white: Double = 1, black: Double = 0, lumaCap: Double = 1, brightness: Double = 0,
+    fill: RGBA? = nil
+  ) {
+    self.kind = kind
+    self.blurRadiusInPoints = blurRadiusInPoints
+    self.blurMix = blurMix
+    self.saturation = saturation
+    self.white = white
+    self.black = black
+    self.lumaCap = lumaCap
+    self.brightness = brightness
+    self.fill = fill
+  }
+}
+
+/// A material of the profile in both appearances.
+public struct MaterialDefinition: Sendable, Hashable {
+  public var name: String
+  public var light: MaterialParameters
+  public var dark: MaterialParameters
+
+  public init(name: String, light: MaterialParameters, dark: MaterialParameters) {
+    self.name = name
+    self.light = light
+    self.dark = dark
+  }
+
+  public func parameters(for appearance: Appearance) -> MaterialParameters {
+    appearance == .light ? light : dark
+  }
+}
+
+/// A colour per appearance.
+public struct AppearancePair<Value: Sendable & Hashable>: Sendable, Hashable {
+  public var light: Value
+  public var dark: Value
+
+  public init(light: Value, dark: Value) {
+    self.light = light
+    self.dark = dark
+  }
+
+  public subscript(appearance: Appearance) -> Value { appearance == .light ? light : dark }
+}
+
+/// A semantic colour (SPEC §2.3) with its Increase Contrast variant.
+public struct SemanticColor: Sendable, Hashable {
+  public var name: String
+  public var normal: AppearancePair<RGBA>
+  /// The Increase Contrast variant; equal to `normal` when the colour does not change.
+  public var increaseContrast: AppearancePair<RGBA>
+
+  public init(name: String, normal: AppearancePair<RGBA>, increaseContrast: AppearancePair<RGBA>) {
+    self.name = name
+    self.normal = normal
+    self.increaseContrast = increaseContrast
+  }
+}
+
+/// What Increase Contrast does to materials (SPEC §3.3; an assumption of the
+/// default profile).
+public struct IncreaseContrastRules: Sendable, Hashable {
+  /// Glass fill colour under Increase Contrast (white light, black dark).
+  public var glassFill: AppearancePair<RGB>
+  /// Lower bound on the fill alpha under Increase Contrast: alpha = max(normal, this).
+  public var minimumFillAlpha: Double
+  /// Border width added under Increase Contrast, pt.
+  public var borderInPoints: Double
+
+  public init(glassFill: AppearancePair<RGB>, minimumFillAlpha: Double, borderInPoints: Double) {
+    self.glassFill = glassFill
+    self.minimumFillAlpha = minimumFillAlpha
+    self.borderInPoints = borderInPoints
+  }
+}
+
+/// A Dynamic Type text style at the default ("Large") size.
+public struct TextRole: Sendable, Hashable {
+  public var name: String
+  public var sizeInPoints: Double
+  public var weight: FontWeight
+
+  public init(name: String, sizeInPoints: Double, weight: FontWeight) {
+    self.name = name
+    self.sizeInPoints = sizeInPoints
+    self.weight = weight
+  }
+}
+
+/// Which large-text rule the audit uses (SPEC §3.4).
+public enum LargeTextRule: String, Sendable, CaseIterable, Codable {
+  /// WCAG: >= 24 pt, or >= 56/3 pt (18.67, WCAG's 14 pt) bold, heavy or black.
+  case wcag
+  /// Apple's HIG table: >= 18 pt, or bold, heavy or black at any size.
+  case hig
+}
+
+/// The size limits of one large-text rule.
+public struct LargeTextLimits: Sendable, Hashable {
+  /// Any weight at or above this size (pt) is large.
+  public var minimumSize: Double
+  /// Bold, heavy or black at or above this size (pt) is large.
+  public var minimumBoldSize: Double
+
+  public init(minimumSize: Double, minimumBoldSize: Double) {
+    self.minimumSize = minimumSize
+    self.minimumBoldSize = minimumBoldSize
+  }
+
+  /// Whether text of this size and weight is large under these limits.
+  public func isLarge(sizeInPoints: Double, weight: FontWeight) -> Bool {
+    sizeInPoints >= minimumSize || (weight.isBold && sizeInPoints >= minimumBoldSize)
+  }
+}
+
+/// The material model and colour tables (SPEC §2.3): data, not code.
+public struct Profile: Sendable, Hashable {
+  /// Profile name written into reports (`ios26`).
+  public var name: String
+  /// Materials by name (`glass.regular`, `glass.clear`, `ultraThin`, ...).
+  /// `none` is not a material of the profile: it means no material.
+  public var materials: [String: MaterialDefinition]
+  /// Semantic colours by name (`label`, `secondaryLabel`, ..., `white`, `black`).
+  public var colors: [String: SemanticColor]
+  public var increaseContrast: IncreaseContrastRules
+  /// The border colour (separator), per appearance.
+  public var borderColor: AppearancePair<RGBA>
+  /// Alpha of a tint given without alpha (0.6).
+  public var defaultTintAlpha: Double
+  /// Device presets: canvas size in points and scale.
+  public var devices: [String: Canvas]
+  /// Dynamic Type roles by name.
+  public var textRoles: [String: TextRole]
+  /// The role of a text item that names none (`body`).
+  public var defaultTextRole: String
+  /// Large-text limits per rule.
+  public var largeText: [LargeTextRule: LargeTextLimits]
+  /// The minimum size of an interactive element, pt (44).
+  public var minimumTargetInPoints: Double
+  /// Provenance of every number, keyed by its path in the profile file
+  /// (`materials.glass.regular.light.white`).
+  public var provenance: [String: Provenance]
+
+  public init(
+    name: String, materials: [String: MaterialDefinition], colors: [String: SemanticColor],
+    increaseContrast: IncreaseContrastRules, borderColor: AppearancePair<RGBA>,
+    defaultTintAlpha: Double, devices: [String: Canvas], textRoles: [String: TextRole],
+    defaultTextRole: String, largeText: [LargeTextRule: LargeTextLimits],
+    minimumTargetInPoints: Double, provenance: [String: Provenance]
+  ) {
+    self.name = name
+    self.materials = materials
+    self.colors = colors
+    self.increaseContrast = increaseContrast
+    self.borderColor = borderColor
+    self.defaultTintAlpha = defaultTintAlpha
+    self.devices = devices
+    self.textRoles = textRoles
+    self.defaultTextRole = defaultTextRole
+    self.largeText = largeText
+    self.minimumTargetInPoints = minimumTargetInPoints
+    self.provenance = provenance
+  }
+}
