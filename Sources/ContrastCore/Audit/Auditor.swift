@@ -1,0 +1,260 @@
+import Foundation
+
+/// A wallpaper of the matrix, loaded on demand so that only the wallpapers
+/// being audited are in memory (SPEC §6).
+public struct WallpaperInput: Sendable {
+  public var id: String
+  /// Category from `matrix.yml` (solid-light, gradient, photo, ...), if any.
+  public var category: String?
+  /// The file as given, for reports.
+  public var file: String
+  /// Appearances it is restricted to; nil for both.
+  public var appearances: [Appearance]?
+  /// Decodes the wallpaper: its image and whether it had translucent pixels.
+  public var load: @Sendable () throws -> (image: RGBImage, hadTransparency: Bool)
+
+  public init(
+    id: String, category: String? = nil, file: String, appearances: [Appearance]? = nil,
+    load: @escaping @Sendable () throws -> (image: RGBImage, hadTransparency: Bool)
+  ) {
+    self.id = id
+    self.category = category
+    self.file = file
+    self.appearances = appearances
+    self.load = load
+  }
+}
+
+/// An input that could not be audited.
+public struct InputError: Sendable, Hashable, Codable {
+  public var input: String
+  public var message: String
+
+  public init(input: String, message: String) {
+    self.input = input
+    self.message = message
+  }
+}
+
+/// Everything an audit found, in a stable order.
+public struct AuditOutcome: Sendable {
+  public var results: [CheckResult]
+  public var findings: [Finding]
+  public var errors: [InputError]
+  /// Scenes (layout x wallpaper x appearance x mode) evaluated.
+  public var scenes: Int
+  /// Distinct blurs computed and blurs the scenes asked for.
+  public var blursComputed: Int
+  public var blursRequested: Int
+}
+
+/// Runs the audit over layouts x wallpapers x appearances x modes.
+public struct Auditor: Sendable {
+  public var profile: Profile
+  public var settings: AuditSettings
+  public var layouts: [Layout]
+  /// Wallpapers audited in parallel, each by one worker (1 = serial).
+  public var jobs: Int
+
+  public init(profile: Profile, settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
+    self.profile = profile
+    self.settings = settings
+    self.layouts = layouts
+    self.jobs = Swift.max(1, jobs)
+  }
+
+  /// Audits every wallpaper. `progress` is called after each wallpaper with
+  /// the number done (from any thread). One bad wallpaper is recorded in
+  /// `errors` and never stops the others.
+  public func run(
+    wallpapers: [WallpaperInput], progress: (@Sendable (Int) -> Void)? = nil
+  ) -> AuditOutcome {
+    let state = AuditState()
+    let bounds = BoundsCache()
+    let next = AtomicCounter()
+    let done = AtomicCounter()
+    let workers = Swift.min(jobs, Swift.max(1, wallpapers.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let index = next.increment() - 1
+        guard index < wallpapers.count else { return }
+        let partial = audit(wallpapers[index], bounds: bounds)
+        state.add(partial)
+        progress?(done.increment())
+      }
+    }
+    return state.outcome(sortedBy: wallpapers.map(\.id))
+  }
+
+  /// Audits one wallpaper over every layout.
+  func audit(_ wallpaper: WallpaperInput, bounds: BoundsCache) -> PartialOutcome {
+    var partial = PartialOutcome()
+    let decoded: (image: RGBImage, hadTransparency: Bool)
+    do {
+      decoded = try wallpaper.load()
+    } catch {
+      partial.errors.append(InputError(input: wallpaper.file, message: "\(error)"))
+      return partial
+    }
+    if decoded.hadTransparency {
+      partial.findings.append(
+        Finding(
+          rule: "transparent-wallpaper", wallpaper: wallpaper.id,
+          message:
+            "wallpaper '\(wallpaper.id)' has translucent pixels; they were flattened over black",
+          file: wallpaper.file))
+    }
+    let appearances = settings.appearances.filter { wallpaper.appearances?.contains($0) ?? true }
+    var canvases: [Canvas: WallpaperCanvas] = [:]
+    var remedies = RemedyAccumulator()
+    for layout in layouts {
+      let canvas: WallpaperCanvas
+      if let c = canvases[layout.canvas] {
+        canvas = c
+      } else {
+        let placed = Placement.aspectFill(
+          decoded.image, canvasWidth: layout.canvas.widthInPixels,
+          canvasHeight: layout.canvas.heightInPixels)
+        canvas = WallpaperCanvas(wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas)
+        canvases[layout.canvas] = canvas
+      }
+      for appearance in appearances {
+        for mode in settings.modes {
+          partial.scenes += 1
+          let measured = SceneEvaluator.measure(
+            layout: layout, canvas: canvas, appearance: appearance, mode: mode,
+            profile: profile, settings: settings)
+          for var m in measured {
+            m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
+            if let samples = m.samples {
+              remedies.add(
+                m, samples: samples, statistic: settings.statistic,
+                glassFill: profile.increaseContrast.glassFill[appearance])
+            }
+            partial.results.append(m.result)
+          }
+        }
+      }
+    }
+    for c in canvases.values {
+      partial.blursComputed += c.blursComputed
+      partial.blursRequested += c.blursRequested
+    }
+    partial.remedies = remedies
+    return partial
+  }
+}
+
+/// What one wallpaper's audit contributes.
+struct PartialOutcome: Sendable {
+  var results: [CheckResult] = []
+  var findings: [Finding] = []
+  var errors: [InputError] = []
+  var scenes = 0
+  var blursComputed = 0
+  var blursRequested = 0
+  var remedies = RemedyAccumulator()
+}
+
+final class AuditState: @unchecked Sendable {
+  private let lock = NSLock()
+  private var parts: [PartialOutcome] = []
+
+  func add(_ p: PartialOutcome) {
+    lock.lock()
+    parts.append(p)
+    lock.unlock()
+  }
+
+  func outcome(sortedBy wallpaperOrder: [String]) -> AuditOutcome {
+    lock.lock()
+    defer { lock.unlock() }
+    var remedies = RemedyAccumulator()
+    var results: [CheckResult] = []
+    var findings: [Finding] = []
+    var errors: [InputError] = []
+    var scenes = 0
+    var computed = 0
+    var requested = 0
+    for p in parts {
+      remedies.merge(p.remedies)
+      results += p.results
+      findings += p.findings
+      errors += p.errors
+      scenes += p.scenes
+      computed += p.blursComputed
+      requested += p.blursRequested
+    }
+    let remedyByGroup = remedies.remedies()
+    for i in results.indices where results[i].verdict == .fail {
+      results[i].remedy = remedyByGroup[RemedyAccumulator.key(results[i])]
+    }
+    results.sort(by: CheckResult.reportOrder)
+    findings.sort(by: Finding.reportOrder)
+    errors.sort { ($0.input, $0.message) < ($1.input, $1.message) }
+    return AuditOutcome(
+      results: results, findings: findings, errors: errors, scenes: scenes,
+      blursComputed: computed, blursRequested: requested)
+  }
+}
+
+extension CheckResult {
+  /// The report order: layout, wallpaper, appearance, mode, then the
+  /// element and item order of the layout file (by line).
+  public static func reportOrder(_ a: CheckResult, _ b: CheckResult) -> Bool {
+    if a.layout != b.layout { return a.layout < b.layout }
+    if a.wallpaper != b.wallpaper { return a.wallpaper < b.wallpaper }
+    if a.appearance != b.appearance { return a.appearance < b.appearance }
+    if a.mode != b.mode { return a.mode < b.mode }
+    if a.line != b.line { return a.line < b.line }
+    return (a.element, a.item) < (b.element, b.item)
+  }
+}
+
+extension Finding {
+  /// A stable order for reports.
+  public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
+    let ka = [a.rule, a.layout ?? "", a.wallpaper ?? "", a.element ?? "", a.item ?? "", a.message]
+    let kb = [b.rule, b.layout ?? "", b.wallpaper ?? "", b.element ?? "", b.item ?? "", b.message]
+    return ka.lexicographicallyPrecedes(kb)
+  }
+}
+
+final class AtomicCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// Adds one and returns the new value.
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}
+
+/// Bounds per (rendering, colour): they do not depend on the wallpaper, so
+/// each is computed once for the whole audit.
+final class BoundsCache: @unchecked Sendable {
+  private struct Key: Hashable {
+    var surface: ElementRendering.Surface
+    var color: RGBA
+  }
+  private let lock = NSLock()
+  private var cache: [Key: ContrastBounds] = [:]
+
+  func bounds(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
+    let key = Key(surface: rendering.surface, color: color)
+    lock.lock()
+    if let b = cache[key] {
+      lock.unlock()
+      return b
+    }
+    lock.unlock()
+    let b = ContrastBounds.overCube(rendering: rendering, color: color)
+    lock.lock()
+    cache[key] = b
+    lock.unlock()
+    return b
+  }
+}

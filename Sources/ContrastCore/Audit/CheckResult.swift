@@ -1,0 +1,119 @@
+/// The outcome of one check.
+public enum Verdict: String, Sendable, Codable, CaseIterable, Comparable {
+  case pass
+  case warn
+  case fail
+
+  public static func < (a: Verdict, b: Verdict) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
+/// The best and worst contrast an item can have over any wallpaper (SPEC §3.5).
+public struct ContrastBounds: Sendable, Hashable, Codable {
+  public var min: Double
+  public var max: Double
+
+  public init(min: Double, max: Double) {
+    self.min = min
+    self.max = max
+  }
+}
+
+/// What would make a failing item pass in every scene where it fails (SPEC §3.6).
+public struct Remedy: Sendable, Hashable, Codable {
+  /// The property whose alpha changes: `fill` or `tint`; nil when none helps.
+  public var alphaProperty: String?
+  /// The colour whose alpha changes (hex, opaque).
+  public var alphaColor: String?
+  /// The current alpha of that colour.
+  public var currentAlpha: Double?
+  /// The smallest alpha (to 0.01) that passes; nil when even 1 does not.
+  public var alpha: Double?
+  /// The nearest text colour of the same hue that passes (hex with alpha when
+  /// translucent); nil when no lightness of that hue passes.
+  public var color: String?
+  /// The contrast the remedies reach in the worst of those scenes, as re-run.
+  public var alphaRatio: Double?
+  public var colorRatio: Double?
+
+  public init(
+    alphaProperty: String? = nil, alphaColor: String? = nil, currentAlpha: Double? = nil,
+    alpha: Double? = nil, color: String? = nil, alphaRatio: Double? = nil,
+    colorRatio: Double? = nil
+  ) {
+    self.alphaProperty = alphaProperty
+    self.alphaColor = alphaColor
+    self.currentAlpha = currentAlpha
+    self.alpha = alpha
+    self.color = color
+    self.alphaRatio = alphaRatio
+    self.colorRatio = colorRatio
+  }
+}
+
+/// One check: an item of a layout over a wallpaper in an appearance and mode.
+public struct CheckResult: Sendable, Hashable {
+  public var layout: String
+  public var wallpaper: String
+  public var appearance: Appearance
+  public var mode: AccessibilityMode
+  public var element: String
+  public var item: String
+  public var kind: ContentKind
+  /// Text role; nil for icons and decorations.
+  public var role: String?
+  public var largeText: Bool
+  public var threshold: Double
+  public var contrast: ContrastStatistics
+  public var bounds: ContrastBounds
+  public var verdict: Verdict
+  /// `new` or `known` (accepted by a baseline).
+  public var baseline: String
+  /// The statistic's value the verdict was judged on.
+  public var judgedRatio: Double
+  /// Number of pixels measured.
+  public var pixelCount: Int
+  /// The resolved text colour (hex) and the effective material.
+  public var color: String
+  public var material: String
+  public var remedy: Remedy?
+  /// The layout file and the item's line in it.
+  public var file: String
+  public var line: Int
+
+  public init(
+    layout: String, wallpaper: String, appearance: Appearance, mode: AccessibilityMode,
+    element: String, item: String, kind: ContentKind, role: String?, largeText: Bool,
+    threshold: Double, contrast: ContrastStatistics, bounds: ContrastBounds, verdict: Verdict,
+    baseline: String = "new", judgedRatio: Double, pixelCount: Int, color: String,
+    material: String, remedy: Remedy? = nil, file: String, line: Int
+  ) {
+    self.layout = layout
+    self.wallpaper = wallpaper
+    self.appearance = appearance
+    self.mode = mode
+    self.element = element
+    self.item = item
+    self.kind = kind
+    self.role = role
+    self.largeText = largeText
+    self.threshold = threshold
+    self.contrast = contrast
+    self.bounds = bounds
+    self.verdict = verdict
+    self.baseline = baseline
+    self.judgedRatio = judgedRatio
+    self.pixelCount = pixelCount
+    self.color = color
+    self.material = material
+    self.remedy = remedy
+    self.file = file
+    self.line = line
+  }
+
+  /// A stable identity of the check, used for baselines, SARIF and shards.
+  public var fingerprint: String {
+    [layout, element, item, wallpaper, appearance.rawValue, mode.rawValue].joined(separator: "/")
+  }
+}

@@ -1,0 +1,67 @@
+/// The statistic a verdict is judged on (SPEC §3.4).
+public enum VerdictStatistic: String, Sendable, CaseIterable, Codable {
+  /// WCAG's "least contrasting area": every pixel must pass.
+  case min
+  case p05
+  case p10
+  case median
+}
+
+/// Contrast ratios of one item over its pixels (SPEC §3.4).
+///
+/// Percentile p is the value at nearest rank `ceil(p n / 100)` (1-based) of
+/// the ascending values; the median is p50. `failingFraction` is the share of
+/// pixels whose ratio is below the threshold.
+public struct ContrastStatistics: Sendable, Hashable, Codable {
+  public var min: Double
+  public var p05: Double
+  public var p10: Double
+  public var median: Double
+  public var mean: Double
+  public var max: Double
+  public var failingFraction: Double
+
+  public init(
+    min: Double, p05: Double, p10: Double, median: Double, mean: Double, max: Double,
+    failingFraction: Double
+  ) {
+    self.min = min
+    self.p05 = p05
+    self.p10 = p10
+    self.median = median
+    self.mean = mean
+    self.max = max
+    self.failingFraction = failingFraction
+  }
+
+  /// Statistics of `ratios` (at least one value) against `threshold`.
+  /// Sorts `ratios` in place.
+  public init(sorting ratios: inout [Double], threshold: Double) {
+    precondition(!ratios.isEmpty, "statistics of no pixel")
+    ratios.sort()
+    let n = ratios.count
+    func percentile(_ p: Int) -> Double {
+      let rank = (p * n + 99) / 100  // ceil(p n / 100), at least 1 for p >= 1
+      return ratios[Swift.max(rank, 1) - 1]
+    }
+    var sum = 0.0
+    var failing = 0
+    for r in ratios {
+      sum += r
+      if r < threshold { failing += 1 }
+    }
+    self.init(
+      min: ratios[0], p05: percentile(5), p10: percentile(10), median: percentile(50),
+      mean: sum / Double(n), max: ratios[n - 1], failingFraction: Double(failing) / Double(n))
+  }
+
+  /// The value of one statistic.
+  public func value(of statistic: VerdictStatistic) -> Double {
+    switch statistic {
+    case .min: min
+    case .p05: p05
+    case .p10: p10
+    case .median: median
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/// Combines the per-scene remedies of one item (in one appearance and mode)
+/// over every wallpaper where it fails: the remedy must pass in all of them,
+/// so it is the largest per-scene minimum (SPEC §3.6).
+struct RemedyAccumulator: Sendable {
+  struct Group: Sendable {
+    var property: String?
+    var colorHex: String?
+    var currentAlpha: Double?
+    /// Largest per-scene minimal alpha (hundredths); nil once any scene has none.
+    var alpha: Int?
+    var alphaFeasible = true
+    /// Per direction (0 = toward black, 1 = toward white): largest minimal step.
+    var steps: [Int?] = [0, 0]
+    var baseColor: RGBA
+    /// Worst judged ratios with the remedies applied, per scene.
+    var alphaRatio = Double.infinity
+    var colorRatios: [Double] = [.infinity, .infinity]
+  }
+
+  private(set) var groups: [String: Group] = [:]
+
+  static func key(_ r: CheckResult) -> String {
+    [r.layout, r.element, r.item, r.appearance.rawValue, r.mode.rawValue].joined(separator: "/")
+  }
+
+  mutating func add(
+    _ m: ItemMeasurement, samples: ItemSamples, statistic: VerdictStatistic, glassFill: RGB
+  ) {
+    let search = RemedySearch(
+      samples: samples, rendering: m.rendering, color: m.color,
+      threshold: m.requirement.threshold, statistic: statistic)
+    let k = RemedyAccumulator.key(m.result)
+    var g = groups[k] ?? Group(baseColor: m.color)
+    if let target = search.alphaTarget(glassFill: glassFill) {
+      g.property = target.property
+      g.colorHex = target.color.hex
+      g.currentAlpha = target.alpha
+      if let a = search.minimalAlpha(glassFill: glassFill) {
+        if g.alphaFeasible { g.alpha = Swift.max(g.alpha ?? 0, a) }
+        let r = search.judged(
+          rendering: search.rendering(withAlpha: Double(a) / 100, glassFill: glassFill),
+          color: m.color)
+        g.alphaRatio = Swift.min(g.alphaRatio, r)
+      } else {
+        g.alphaFeasible = false
+        g.alpha = nil
+      }
+    } else {
+      g.alphaFeasible = false
+    }
+    for (d, target) in [0.0, 1.0].enumerated() {
+      guard let prior = g.steps[d] else { continue }
+      if let s = search.minimalLightnessStep(toward: target) {
+        g.steps[d] = Swift.max(prior, s)
+        let c = RemedySearch.color(m.color, lightnessToward: target, by: Double(s) / 1000)
+        g.colorRatios[d] = Swift.min(g.colorRatios[d], search.judged(rendering: m.rendering, color: c))
+      } else {
+        g.steps[d] = nil
+      }
+    }
+    groups[k] = g
+  }
+
+  mutating func merge(_ other: RemedyAccumulator) {
+    for (k, o) in other.groups {
+      guard var g = groups[k] else {
+        groups[k] = o
+        continue
+      }
+      g.property = g.property ?? o.property
+      g.colorHex = g.colorHex ?? o.colorHex
+      g.currentAlpha = g.currentAlpha ?? o.currentAlpha
+      g.alphaFeasible = g.alphaFeasible && o.alphaFeasible
+      g.alpha = g.alphaFeasible ? Swift.max(g.alpha ?? 0, o.alpha ?? 0) : nil
+      g.alphaRatio = Swift.min(g.alphaRatio, o.alphaRatio)
+      for d in 0..<2 {
+        if let a = g.steps[d], let b = o.steps[d] {
+          g.steps[d] = Swift.max(a, b)
+        } else {
+          g.steps[d] = nil
+        }
+        g.colorRatios[d] = Swift.min(g.colorRatios[d], o.colorRatios[d])
+      }
+      groups[k] = g
+    }
+  }
+
+  /// The remedy per group key.
+  func remedies() -> [String: Remedy] {
+    var out: [String: Remedy] = [:]
+    for (k, g) in groups {
+      var r = Remedy()
+      r.alphaProperty = g.property
+      r.alphaColor = g.colorHex
+      r.currentAlpha = g.currentAlpha
+      if g.alphaFeasible, let a = g.alpha {
+        r.alpha = Double(a) / 100
+        r.alphaRatio = g.alphaRatio.isFinite ? g.alphaRatio : nil
+      }
+      // The nearer of the two directions that pass everywhere.
+      var best: (step: Int, direction: Int)?
+      for d in 0..<2 {
+        if let s = g.steps[d], best == nil || s < best!.step { best = (s, d) }
+      }
+      if let best {
+        let c = RemedySearch.color(
+          g.baseColor, lightnessToward: Double(best.direction), by: Double(best.step) / 1000)
+        r.color = c.hex
+        r.colorRatio = g.colorRatios[best.direction].isFinite ? g.colorRatios[best.direction] : nil
+      }
+      out[k] = r
+    }
+    return out
+  }
+}

@@ -1,0 +1,186 @@
+/// Remedies for one failing scene (SPEC §3.6), found by re-running the model
+/// on the scene's own pixels.
+///
+/// Pass is judged as the audit judges it: the value at nearest rank
+/// `r = ceil(p n / 100)` is at least the threshold exactly when fewer than
+/// `r` pixels are below it (r = 1 for `min`). Pixels are visited worst first,
+/// so a failing candidate stops early.
+public struct RemedySearch: Sendable {
+  public var samples: ItemSamples
+  public var rendering: ElementRendering
+  public var color: RGBA
+  public var threshold: Double
+  public var rank: Int
+  /// Pixel indices, worst first under the current rendering and colour.
+  private var order: [Int]
+
+  public init(
+    samples: ItemSamples, rendering: ElementRendering, color: RGBA, threshold: Double,
+    statistic: VerdictStatistic
+  ) {
+    self.samples = samples
+    self.rendering = rendering
+    self.color = color
+    self.threshold = threshold
+    let n = samples.count
+    let p: Int
+    switch statistic {
+    case .min: p = 0
+    case .p05: p = 5
+    case .p10: p = 10
+    case .median: p = 50
+    }
+    rank = Swift.max(1, (p * n + 99) / 100)
+    let ratios = samples.ratios(rendering: rendering, color: color)
+    order = (0..<n).sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
+  }
+
+  /// Whether the item passes with this rendering and colour.
+  public func passes(rendering r: ElementRendering, color c: RGBA) -> Bool {
+    var below = 0
+    for k in order where samples.ratio(at: k, rendering: r, color: c) < threshold {
+      below += 1
+      if below >= rank { return false }
+    }
+    return true
+  }
+
+  /// The judged statistic (the value at `rank`) with this rendering and colour.
+  public func judged(rendering r: ElementRendering, color c: RGBA) -> Double {
+    var ratios = (0..<samples.count).map { samples.ratio(at: $0, rendering: r, color: c) }
+    ratios.sort()
+    return ratios[Swift.min(rank, ratios.count) - 1]
+  }
+
+  /// Which colour's alpha a designer can change on this surface, if any:
+  /// the element's tint when it has one, else the material's fill (for a
+  /// glass without a fill, the Increase Contrast fill colour), else the
+  /// app's fill.
+  public func alphaTarget(glassFill: RGB) -> (property: String, color: RGB, alpha: Double)? {
+    switch rendering.surface {
+    case .wallpaper:
+      return nil
+    case .material(let pipeline, _, _):
+      if let t = pipeline.tint { return ("tint", t.rgb, t.alpha) }
+      if let f = pipeline.fill { return ("fill", f.rgb, f.alpha) }
+      return ("fill", glassFill, 0)
+    case .appFill(let fill, let tint):
+      if let t = tint { return ("tint", t.rgb, t.alpha) }
+      return ("fill", fill.rgb, fill.alpha)
+    }
+  }
+
+  /// The rendering with the alpha target's alpha set to `alpha`.
+  public func rendering(withAlpha alpha: Double, glassFill: RGB) -> ElementRendering {
+    var r = rendering
+    guard let target = alphaTarget(glassFill: glassFill) else { return r }
+    switch r.surface {
+    case .wallpaper:
+      break
+    case .material(var pipeline, let sigma, let mix):
+      if target.property == "tint" {
+        pipeline.tint = RGBA(target.color, alpha: alpha)
+      } else {
+        pipeline.fill = RGBA(target.color, alpha: alpha)
+      }
+      r.surface = .material(pipeline, blurSigmaInPixels: sigma, blurMix: mix)
+    case .appFill(let fill, let tint):
+      if target.property == "tint" {
+        r.surface = .appFill(fill, tint: RGBA(target.color, alpha: alpha))
+      } else {
+        r.surface = .appFill(RGBA(fill.rgb, alpha: alpha), tint: tint)
+      }
+    }
+    return r
+  }
+
+  /// The smallest alpha in hundredths (0...100) that passes, searching upward
+  /// from the current alpha; nil when even 1 fails.
+  public func minimalAlpha(glassFill: RGB) -> Int? {
+    guard let target = alphaTarget(glassFill: glassFill) else { return nil }
+    func ok(_ h: Int) -> Bool {
+      passes(rendering: rendering(withAlpha: Double(h) / 100, glassFill: glassFill), color: color)
+    }
+    guard ok(100) else { return nil }
+    var lo = Swift.max(0, Int((target.alpha * 100).rounded(.down)))
+    var hi = 100
+    if ok(lo) { return lo }
+    while hi - lo > 1 {
+      let mid = (lo + hi) / 2
+      if ok(mid) { hi = mid } else { lo = mid }
+    }
+    return hi
+  }
+
+  /// The text colour moved a fraction `t` of the way to black (`toward` 0)
+  /// or white (`toward` 1) in HSL lightness, keeping hue, saturation and alpha.
+  public static func color(_ c: RGBA, lightnessToward target: Double, by t: Double) -> RGBA {
+    var hsl = HSL(c.rgb)
+    hsl.lightness += (target - hsl.lightness) * t
+    return RGBA(hsl.rgb, alpha: c.alpha)
+  }
+
+  /// The smallest step (in thousandths, 0...1000) toward black or white in
+  /// lightness that passes; nil when the end of that direction fails.
+  public func minimalLightnessStep(toward target: Double) -> Int? {
+    func ok(_ k: Int) -> Bool {
+      passes(
+        rendering: rendering,
+        color: RemedySearch.color(color, lightnessToward: target, by: Double(k) / 1000))
+    }
+    guard ok(1000) else { return nil }
+    var lo = 0
+    var hi = 1000
+    if ok(lo) { return lo }
+    while hi - lo > 1 {
+      let mid = (lo + hi) / 2
+      if ok(mid) { hi = mid } else { lo = mid }
+    }
+    return hi
+  }
+}
+
+/// Hue, saturation and lightness of an encoded sRGB colour (the usual HSL
+/// of CSS Color 4 on the encoded values).
+public struct HSL: Sendable, Hashable {
+  /// Hue in degrees, [0, 360).
+  public var hue: Double
+  public var saturation: Double
+  public var lightness: Double
+
+  public init(_ c: RGB) {
+    let mx = Swift.max(c.r, c.g, c.b)
+    let mn = Swift.min(c.r, c.g, c.b)
+    lightness = (mx + mn) / 2
+    let d = mx - mn
+    if d == 0 {
+      hue = 0
+      saturation = 0
+      return
+    }
+    saturation = d / (1 - abs(2 * lightness - 1))
+    var h: Double
+    if mx == c.r {
+      h = (c.g - c.b) / d
+    } else if mx == c.g {
+      h = (c.b - c.r) / d + 2
+    } else {
+      h = (c.r - c.g) / d + 4
+    }
+    h *= 60
+    if h < 0 { h += 360 }
+    hue = h
+  }
+
+  /// Back to RGB.
+  public var rgb: RGB {
+    let l = Swift.min(Swift.max(lightness, 0), 1)
+    let s = Swift.min(Swift.max(saturation, 0), 1)
+    let a = s * Swift.min(l, 1 - l)
+    func f(_ n: Double) -> Double {
+      let k = (n + hue / 30).truncatingRemainder(dividingBy: 12)
+      return l - a * Swift.max(-1, Swift.min(k - 3, 9 - k, 1))
+    }
+    return RGB(r: f(0), g: f(8), b: f(4))
+  }
+}

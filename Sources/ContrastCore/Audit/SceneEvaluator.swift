@@ -1,0 +1,109 @@
+/// One item measured in one scene, before bounds and remedies are attached.
+public struct ItemMeasurement: Sendable {
+  public var result: CheckResult
+  /// The rendering and colour the item was measured with (for bounds and remedies).
+  public var rendering: ElementRendering
+  public var color: RGBA
+  public var requirement: ItemRequirement
+  /// The item's pixels, kept only when the check did not pass (for remedies).
+  public var samples: ItemSamples?
+}
+
+/// Evaluates scenes: (layout, wallpaper, appearance, mode) → one measurement
+/// per item with a colour and at least one pixel on the canvas (SPEC §3).
+public enum SceneEvaluator {
+  /// Measures every item of `layout` over `canvas` in one appearance and mode.
+  ///
+  /// Per pixel of an item (centre in its frame, on the canvas): outside the
+  /// element's shape the background is the placed wallpaper; inside, it is
+  /// the rendering over the backdrop (B = (1 - m) W + m G(W), or the Reduce
+  /// Transparency mean), with the border over it in the band. The item's
+  /// colour is composited over the background and the WCAG ratio taken.
+  public static func measure(
+    layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
+    profile: Profile, settings: AuditSettings
+  ) -> [ItemMeasurement] {
+    var out: [ItemMeasurement] = []
+    let scale = layout.canvas.scale
+    let image = canvas.image
+    let canvasRect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+    for element in layout.elements {
+      guard
+        let rendering = try? profile.rendering(
+          of: element, appearance: appearance, mode: mode, scale: scale)
+      else { continue }
+      let mask = canvas.mask(of: element, borderInPixels: rendering.borderWidthInPixels)
+      var blurred: RGBImage?
+      var mix = 0.0
+      var mean: RGB?
+      if case .material(_, let sigma, let m) = rendering.surface {
+        if rendering.reducesTransparency {
+          mean = canvas.meanInside(element)
+        } else if m > 0 && sigma > 0 && !mask.rect.isEmpty {
+          blurred = canvas.blurred(mask.rect, sigmaInPixels: sigma)
+          mix = m
+        }
+      }
+      let usesBackdrop: Bool
+      if case .material = rendering.surface { usesBackdrop = true } else { usesBackdrop = false }
+
+      for item in element.content {
+        let requirement = profile.requirement(of: item, settings: settings)
+        guard
+          let color = profile.resolveColor(
+            item.color, appearance: appearance, increaseContrast: mode.increasesContrast)
+        else { continue }
+        let frame = item.frame.offsetBy(dx: element.frame.x, dy: element.frame.y)
+        let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
+        guard !rect.isEmpty else { continue }
+
+        var samples = ItemSamples(backdrops: [], wallpaper: [], codes: [])
+        samples.backdrops.reserveCapacity(rect.width * rect.height)
+        samples.wallpaper.reserveCapacity(rect.width * rect.height)
+        samples.codes.reserveCapacity(rect.width * rect.height)
+        image.samples.withUnsafeBufferPointer { w in
+          for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+              let k = 3 * (y * image.width + x)
+              let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
+              let code = mask.code(x: x, y: y)
+              var backdrop = wp
+              if code != 0 && usesBackdrop {
+                if let mean {
+                  backdrop = mean
+                } else if let blurred {
+                  let bk = 3 * ((y - mask.rect.y) * blurred.width + (x - mask.rect.x))
+                  let g = blurred.samples
+                  backdrop = RGB(
+                    r: (1 - mix) * wp.r + mix * Double(g[bk]),
+                    g: (1 - mix) * wp.g + mix * Double(g[bk + 1]),
+                    b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
+                }
+              }
+              samples.wallpaper.append(wp)
+              samples.backdrops.append(backdrop)
+              samples.codes.append(code)
+            }
+          }
+        }
+        var ratios = samples.ratios(rendering: rendering, color: color)
+        let stats = ContrastStatistics(sorting: &ratios, threshold: requirement.threshold)
+        let judged = stats.value(of: settings.statistic)
+        let passes = WCAG.passes(judged, threshold: requirement.threshold)
+        let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)
+        let result = CheckResult(
+          layout: layout.id, wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode,
+          element: element.id, item: item.id, kind: item.kind, role: requirement.role,
+          largeText: requirement.largeText, threshold: requirement.threshold, contrast: stats,
+          bounds: ContrastBounds(min: 0, max: 0), verdict: verdict, judgedRatio: judged,
+          pixelCount: samples.count, color: color.hex, material: rendering.materialName,
+          file: layout.file, line: item.line)
+        out.append(
+          ItemMeasurement(
+            result: result, rendering: rendering, color: color, requirement: requirement,
+            samples: verdict == .fail ? samples : nil))
+      }
+    }
+    return out
+  }
+}

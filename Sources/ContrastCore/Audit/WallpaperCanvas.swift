@@ -1,0 +1,87 @@
+import Foundation
+
+/// A wallpaper placed on one canvas, with the blurs and means computed over it.
+///
+/// Each distinct blur (region, sigma) is computed once and shared by every
+/// element, mode, appearance and item that needs it (SPEC §6). Not
+/// thread-safe: one audit worker owns it while it audits that wallpaper.
+public final class WallpaperCanvas {
+  public let wallpaperID: String
+  /// The placed wallpaper W, canvas-sized.
+  public let image: RGBImage
+  public let canvas: Canvas
+
+  private struct BlurKey: Hashable {
+    var rect: PixelRect
+    var sigma: Double
+  }
+  private struct MaskKey: Hashable {
+    var frame: RectInPoints
+    var shape: ElementShape
+    var border: Double
+  }
+  private var blurs: [BlurKey: RGBImage] = [:]
+  private var masks: [MaskKey: ShapeMask] = [:]
+  private var means: [MaskKey: RGB] = [:]
+  /// Blurs actually computed and blurs asked for (the naive count).
+  public private(set) var blursComputed = 0
+  public private(set) var blursRequested = 0
+
+  public init(wallpaperID: String, image: RGBImage, canvas: Canvas) {
+    precondition(
+      image.width == canvas.widthInPixels && image.height == canvas.heightInPixels,
+      "placed image does not match its canvas")
+    self.wallpaperID = wallpaperID
+    self.image = image
+    self.canvas = canvas
+  }
+
+  /// The mask of an element's shape with a border band of `borderInPixels`.
+  public func mask(of element: Element, borderInPixels: Double) -> ShapeMask {
+    let key = MaskKey(frame: element.frame, shape: element.shape, border: borderInPixels)
+    if let m = masks[key] { return m }
+    let m = ShapeMask(
+      frame: element.frame, shape: element.shape, borderInPixels: borderInPixels,
+      scale: canvas.scale, canvasWidth: image.width, canvasHeight: image.height)
+    masks[key] = m
+    return m
+  }
+
+  /// G(W) over `rect` (canvas pixels, already clipped), with clamp-to-edge at
+  /// the canvas border; computed once per (rect, sigma).
+  public func blurred(_ rect: PixelRect, sigmaInPixels: Double) -> RGBImage {
+    blursRequested += 1
+    let key = BlurKey(rect: rect, sigma: sigmaInPixels)
+    if let b = blurs[key] { return b }
+    blursComputed += 1
+    let b = GaussianBlur.blur(image, region: rect, sigmaInPixels: sigmaInPixels)
+    blurs[key] = b
+    return b
+  }
+
+  /// The Reduce Transparency backdrop: the mean of the unblurred wallpaper over
+  /// the pixel centres inside the element's shape (black when there are none).
+  public func meanInside(_ element: Element) -> RGB {
+    let key = MaskKey(frame: element.frame, shape: element.shape, border: 0)
+    if let m = means[key] { return m }
+    let mask = mask(of: element, borderInPixels: 0)
+    var sum = (0.0, 0.0, 0.0)
+    var n = 0
+    image.samples.withUnsafeBufferPointer { s in
+      for j in 0..<mask.rect.height {
+        for i in 0..<mask.rect.width where mask.codes[j * mask.rect.width + i] != 0 {
+          let k = 3 * ((mask.rect.y + j) * image.width + mask.rect.x + i)
+          sum.0 += Double(s[k])
+          sum.1 += Double(s[k + 1])
+          sum.2 += Double(s[k + 2])
+          n += 1
+        }
+      }
+    }
+    let m =
+      n == 0
+      ? RGB.black : RGB(r: sum.0 / Double(n), g: sum.1 / Double(n), b: sum.2 / Double(n))
+    means[key] = m
+    return m
+  }
+}

@@ -1,0 +1,148 @@
+/// How one element is drawn in one appearance and mode (SPEC §3.2, §3.3),
+/// with every system rule and app override already applied.
+public struct ElementRendering: Sendable, Hashable {
+  /// What lies under the content inside the element's shape.
+  public enum Surface: Sendable, Hashable {
+    /// No material: the content sits on the placed wallpaper.
+    case wallpaper
+    /// A material over the blurred backdrop B = (1 - m) W + m G(W).
+    case material(MaterialPipeline, blurSigmaInPixels: Double, blurMix: Double)
+    /// The app draws `fill` instead of the material (then `tint` if the same
+    /// override gives one), source-over the wallpaper.
+    case appFill(RGBA, tint: RGBA?)
+  }
+
+  public var surface: Surface
+  /// Under Reduce Transparency the backdrop is the mean of the unblurred
+  /// wallpaper inside the shape (materials only).
+  public var reducesTransparency: Bool
+  /// Border band width in pixels (0 for none), inside the shape's outline.
+  public var borderWidthInPixels: Double
+  /// The border colour, source-over the background in the band.
+  public var borderColor: RGBA
+  /// The effective material name (for reports); `none` or `fill` otherwise.
+  public var materialName: String
+
+  /// The background over a backdrop colour, inside the shape and off the
+  /// border. For `.wallpaper` and `.appFill` the backdrop is the unblurred
+  /// wallpaper pixel; for `.material` it is B (or the Reduce Transparency mean).
+  @inlinable
+  public func background(backdrop: RGB) -> RGB {
+    switch surface {
+    case .wallpaper:
+      return backdrop
+    case .material(let pipeline, _, _):
+      return pipeline.apply(backdrop)
+    case .appFill(let fill, let tint):
+      var c = fill.composited(over: backdrop)
+      if let tint { c = tint.composited(over: c) }
+      return c.clamped
+    }
+  }
+
+  /// The background in the border band: the border over the background.
+  @inlinable
+  public func borderBackground(backdrop: RGB) -> RGB {
+    borderColor.composited(over: background(backdrop: backdrop))
+  }
+}
+
+/// Why an element cannot be rendered (a layout names something the profile
+/// lacks). The layout validator reports these first; this guards the engine.
+public struct RenderingError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
+
+extension Profile {
+  /// The effective override of an element in a mode: for the combined mode the
+  /// reduceTransparency override, then increaseContrast's (its keys win), then
+  /// the combined mode's own, merged key by key (SPEC §3.3).
+  public func effectiveOverride(of element: Element, mode: AccessibilityMode) -> ModeOverride? {
+    let chain: [AccessibilityMode]
+    switch mode {
+    case .normal: chain = [.normal]
+    case .reduceTransparency: chain = [.reduceTransparency]
+    case .increaseContrast: chain = [.increaseContrast]
+    case .reduceTransparencyIncreaseContrast:
+      chain = [.reduceTransparency, .increaseContrast, .reduceTransparencyIncreaseContrast]
+    }
+    var merged: ModeOverride?
+    for m in chain {
+      guard let o = element.overrides[m] else { continue }
+      var r = merged ?? ModeOverride()
+      if let v = o.material { r.material = v }
+      if let v = o.tint { r.tint = v }
+      if let v = o.borderInPoints { r.borderInPoints = v }
+      if let v = o.fill { r.fill = v }
+      r.line = o.line ?? r.line
+      merged = r
+    }
+    return merged
+  }
+
+  /// Resolves how `element` is drawn in `appearance` and `mode` on a canvas of
+  /// `scale` pixels per point.
+  ///
+  /// System rules first (SPEC §3.3): Increase Contrast makes a glass fill
+  /// white (light) / black (dark) with alpha max(fill alpha, minimum), keeps a
+  /// standard material's fill colour with alpha max(alpha, minimum), and adds
+  /// a border; then the app's override replaces `material`, `tint` and
+  /// `border`; an override `fill` replaces the material itself, and then only
+  /// the same override's tint and border apply.
+  public func rendering(
+    of element: Element, appearance: Appearance, mode: AccessibilityMode, scale: Double
+  ) throws(RenderingError) -> ElementRendering {
+    let ic = mode.increasesContrast
+    let override = effectiveOverride(of: element, mode: mode)
+    let materialName = override?.material ?? element.material
+    let tintSpec = override?.tint ?? element.tint
+    let border = borderColor[appearance]
+
+    if let fillSpec = override?.fill {
+      guard let fill = resolveColor(fillSpec, appearance: appearance, increaseContrast: ic) else {
+        throw RenderingError(message: "element '\(element.id)': fill has no \(appearance) colour")
+      }
+      let tint =
+        override?.tint.flatMap {
+          resolveColor($0, appearance: appearance, increaseContrast: ic, isTint: true)
+        }
+      return ElementRendering(
+        surface: .appFill(fill, tint: tint), reducesTransparency: false,
+        borderWidthInPixels: (override?.borderInPoints ?? 0) * scale, borderColor: border,
+        materialName: "fill")
+    }
+
+    if materialName == "none" {
+      return ElementRendering(
+        surface: .wallpaper, reducesTransparency: false, borderWidthInPixels: 0,
+        borderColor: border, materialName: "none")
+    }
+    guard let definition = materials[materialName] else {
+      throw RenderingError(
+        message: "element '\(element.id)': unknown material '\(materialName)'")
+    }
+    let p = definition.parameters(for: appearance)
+    var fill = p.fill
+    if ic {
+      let minimum = increaseContrast.minimumFillAlpha
+      switch p.kind {
+      case .glass:
+        fill = RGBA(
+          increaseContrast.glassFill[appearance], alpha: max(p.fill?.alpha ?? 0, minimum))
+      case .standard:
+        if let f = p.fill { fill = f.withAlpha(max(f.alpha, minimum)) }
+      }
+    }
+    let tint = resolveColor(
+      tintSpec, appearance: appearance, increaseContrast: ic, isTint: true)
+    let systemBorder = ic ? increaseContrast.borderInPoints : 0
+    let borderPoints = override?.borderInPoints ?? systemBorder
+    return ElementRendering(
+      surface: .material(
+        MaterialPipeline(parameters: p, fill: fill, tint: tint),
+        blurSigmaInPixels: p.blurRadiusInPoints * scale, blurMix: p.blurMix),
+      reducesTransparency: mode.reducesTransparency, borderWidthInPixels: borderPoints * scale,
+      borderColor: border, materialName: materialName)
+  }
+}
