@@ -29,9 +29,15 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .target(
+      name: "PNGFixtureWriter",
+      dependencies: ["CPNG"],
+      path: "Tests/PNGFixtureWriter",
+      linkerSettings: [.linkedLibrary("png16")]
+    ),
     .testTarget(
       name: "ContrastCoreTests",
-      dependencies: ["ContrastCore", "CPNG"]
+      dependencies: ["ContrastCore", "CPNG", "PNGFixtureWriter"]
     ),
   ]
 )

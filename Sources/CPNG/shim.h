@@ -18,6 +18,7 @@ static const int CPNG_IMAGE_VERSION = PNG_IMAGE_VERSION;
 static const int CPNG_IMAGE_WARNING = PNG_IMAGE_WARNING;
 static const int CPNG_IMAGE_ERROR = PNG_IMAGE_ERROR;
 static const png_uint_32 CPNG_IMAGE_FLAG_COLORSPACE_NOT_sRGB = PNG_IMAGE_FLAG_COLORSPACE_NOT_sRGB;
+static const png_uint_32 CPNG_IMAGE_FLAG_16BIT_sRGB = PNG_IMAGE_FLAG_16BIT_sRGB;
 
 static inline size_t cpng_image_size(const png_image *image) {
   return (size_t)PNG_IMAGE_SIZE(*image);
@@ -33,6 +34,12 @@ static inline size_t cpng_image_pixel_channels(png_uint_32 format) {
 
 static inline int cpng_image_failed(const png_image *image) {
   return PNG_IMAGE_FAILED(*image);
+}
+
+/* The NUL-terminated message of the last warning or error (Swift sees the
+   fixed-size array as a tuple). */
+static inline const char *cpng_image_message(const png_image *image) {
+  return image->message;
 }
 
 #endif

@@ -1,0 +1,93 @@
+internal import CPNG
+
+/// Encodes 8-bit sRGB images as PNG with libpng's simplified writer
+/// (`png_image_write_to_memory`).
+///
+/// Output is deterministic: the same pixels always give the same bytes.
+/// The files are 8-bit, non-interlaced, tagged as sRGB by libpng.
+public enum PNGEncoder {
+  /// Encodes interleaved 8-bit `R, G, B, A` pixels (not premultiplied),
+  /// row-major, origin top-left.
+  ///
+  /// - Throws: `PNGEncodingError` when the size is invalid, `pixels` does
+  ///   not hold `4 * width * height` bytes, or libpng fails.
+  public static func encodeRGBA8(
+    width: Int,
+    height: Int,
+    pixels: [UInt8]
+  ) throws(PNGEncodingError) -> [UInt8] {
+    try encode(width: width, height: height, channels: 4, pixels: pixels)
+  }
+
+  /// Encodes interleaved 8-bit `R, G, B` pixels, row-major, origin top-left.
+  ///
+  /// - Throws: `PNGEncodingError` when the size is invalid, `pixels` does
+  ///   not hold `3 * width * height` bytes, or libpng fails.
+  public static func encodeRGB8(
+    width: Int,
+    height: Int,
+    pixels: [UInt8]
+  ) throws(PNGEncodingError) -> [UInt8] {
+    try encode(width: width, height: height, channels: 3, pixels: pixels)
+  }
+
+  /// Encodes an image of gamma-encoded floats as 8-bit RGB.
+  ///
+  /// Each value `v` becomes `round(255 * clamp(v, 0, 1))`, rounding halves
+  /// away from zero; NaN becomes 0.
+  public static func encode(_ image: RGBImage) throws(PNGEncodingError) -> [UInt8] {
+    let bytes = image.samples.map(byte(from:))
+    return try encodeRGB8(width: image.width, height: image.height, pixels: bytes)
+  }
+
+  /// `round(255 * clamp(value, 0, 1))`, with NaN as 0.
+  static func byte(from value: Float) -> UInt8 {
+    guard value > 0 else { return 0 }
+    guard value < 1 else { return 255 }
+    return UInt8((value * 255).rounded())
+  }
+
+  private static func encode(
+    width: Int,
+    height: Int,
+    channels: Int,
+    pixels: [UInt8]
+  ) throws(PNGEncodingError) -> [UInt8] {
+    // libpng takes the row stride as png_int_32 and the size as png_uint_32.
+    let maxWidth = Int(Int32.max) / 4
+    guard (1...maxWidth).contains(width), (1...Int(Int32.max)).contains(height) else {
+      throw .invalidSize(width: width, height: height)
+    }
+    let (count, overflow) = width.multipliedReportingOverflow(by: height * channels)
+    guard !overflow else { throw .invalidSize(width: width, height: height) }
+    guard pixels.count == count else {
+      throw .sampleCountMismatch(expected: count, actual: pixels.count)
+    }
+
+    var image = png_image()
+    image.version = png_uint_32(CPNG_IMAGE_VERSION)
+    image.width = png_uint_32(width)
+    image.height = png_uint_32(height)
+    image.format = channels == 4 ? CPNG_FORMAT_RGBA : CPNG_FORMAT_RGB
+    defer { png_image_free(&image) }
+
+    let result: Result<[UInt8], PNGEncodingError> = pixels.withUnsafeBytes { source in
+      // First pass: no buffer, libpng reports the size it needs.
+      var size: png_alloc_size_t = 0
+      guard png_image_write_to_memory(&image, nil, &size, 0, source.baseAddress, 0, nil) != 0
+      else {
+        return .failure(.encode(message: PNGDecoder.message(of: &image)))
+      }
+      var output = [UInt8](repeating: 0, count: Int(size))
+      let written = output.withUnsafeMutableBytes { target in
+        png_image_write_to_memory(&image, target.baseAddress, &size, 0, source.baseAddress, 0, nil)
+      }
+      guard written != 0 else {
+        return .failure(.encode(message: PNGDecoder.message(of: &image)))
+      }
+      output.removeSubrange(Int(size)...)
+      return .success(output)
+    }
+    return try result.get()
+  }
+}

@@ -1,0 +1,1 @@
+// Placeholder entry point so the package builds until the CLI lands.

@@ -1,0 +1,55 @@
+import ContrastCore
+import Testing
+
+@Suite("PNG encoding")
+struct PNGEncoderTests {
+  @Test func rgb8RoundTripsEveryValue() throws {
+    let pixels: [UInt8] = (0..<768).map { (i: Int) -> UInt8 in UInt8((i * 7 + i / 3) % 256) }
+    let png = try PNGEncoder.encodeRGB8(width: 16, height: 16, pixels: pixels)
+    #expect(Array(png.prefix(8)) == PNGBytes.signature)
+    let decoded = try PNGDecoder.decode(png, name: "rgb.png")
+    #expect(decoded.image.samples == pixels.map { Float($0) / 255 })
+    #expect(!decoded.hadTransparency)
+  }
+
+  @Test func rgba8RoundTripsAndFlattens() throws {
+    let pixels: [UInt8] = [255, 0, 0, 255, 200, 100, 50, 128, 10, 20, 30, 0]
+    let png = try PNGEncoder.encodeRGBA8(width: 3, height: 1, pixels: pixels)
+    let decoded = try PNGDecoder.decode(png, name: "rgba.png")
+    #expect(decoded.hadTransparency)
+    let expected: [Float] = [
+      1, 0, 0,
+      Float(200 * 128) / 65_025, Float(100 * 128) / 65_025, Float(50 * 128) / 65_025,
+      0, 0, 0,
+    ]
+    #expect(decoded.image.samples == expected)
+  }
+
+  @Test func floatsAreClampedAndRoundedToNearest() throws {
+    let values: [Float] = [-0.5, 0, 0.4 / 255, 0.6 / 255, 0.5, 127.6 / 255, 1, 1.5, .nan]
+    let image = RGBImage(width: 3, height: 1, samples: values)
+    let decoded = try PNGDecoder.decode(PNGEncoder.encode(image), name: "f.png")
+    let bytes = decoded.image.samples.map { Int(($0 * 255).rounded()) }
+    #expect(bytes == [0, 0, 0, 1, 128, 128, 255, 255, 0])
+  }
+
+  @Test func encodingIsDeterministic() throws {
+    let image = RGBImage(width: 5, height: 4, filledWith: (0.2, 0.4, 0.6))
+    #expect(try PNGEncoder.encode(image) == (try PNGEncoder.encode(image)))
+  }
+
+  @Test func wrongSampleCountIsRefused() {
+    #expect(throws: PNGEncodingError.sampleCountMismatch(expected: 12, actual: 11)) {
+      try PNGEncoder.encodeRGB8(width: 2, height: 2, pixels: .init(repeating: 0, count: 11))
+    }
+  }
+
+  @Test func emptySizeIsRefused() {
+    #expect(throws: PNGEncodingError.invalidSize(width: 0, height: 3)) {
+      try PNGEncoder.encodeRGBA8(width: 0, height: 3, pixels: [])
+    }
+    #expect(throws: PNGEncodingError.invalidSize(width: 0, height: 0)) {
+      try PNGEncoder.encode(RGBImage(width: 0, height: 0, samples: []))
+    }
+  }
+}
