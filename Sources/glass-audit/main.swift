@@ -1,1 +1,0 @@
-// Placeholder entry point so the package builds until the CLI lands.
