@@ -1,0 +1,86 @@
+import Testing
+
+@testable import ContrastCore
+
+/// Known answers from SPEC §3.2's published measurements, with the
+/// parameters typed in from the SPEC text (not read from the profile).
+@Suite struct MaterialPipelineTests {
+  static let clearLight = MaterialParameters(
+    kind: .glass, blurRadiusInPoints: 10, blurMix: 1, saturation: 1.0, white: 0.95,
+    black: 0.20, lumaCap: 1, fill: RGBA(.white, alpha: 0.10))
+  static let regularDark = MaterialParameters(
+    kind: .glass, blurRadiusInPoints: 8, blurMix: 0.5, saturation: 1.284, white: 1.097,
+    black: 0.120, lumaCap: 0.466, fill: nil)
+  static let regularLight = MaterialParameters(
+    kind: .glass, blurRadiusInPoints: 8, blurMix: 0.5, saturation: 1.25, white: 1.112,
+    black: 0.403, lumaCap: 0.851, fill: RGBA(.white, alpha: 0.18))
+
+  @Test func clearLightOverTheCheckPixelGivesTheMeasuredColour() {
+    // Measured check pixel: backdrop rgb(104,161,198) -> glass face rgb(131,182,216).
+    let out = MaterialPipeline(parameters: Self.clearLight, fill: Self.clearLight.fill, tint: nil)
+      .apply(RGB(r8: 104, g8: 161, b8: 198))
+    #expect(abs(out.r * 255 - 131) <= 1)
+    #expect(abs(out.g * 255 - 182) <= 1)
+    #expect(abs(out.b * 255 - 216) <= 1)
+  }
+
+  @Test func regularDarkOverWhiteIsGrey146() {
+    // By hand: k = 1 - 1 * (1 - 0.466) = 0.466; c = 0.466;
+    // levels: 0.120 + (1.097 - 0.120) * 0.466 = 0.575282 -> 146.7 / 255.
+    let out = MaterialPipeline(parameters: Self.regularDark, fill: nil, tint: nil).apply(.white)
+    #expect(abs(out.r * 255 - 146.7) < 0.05)
+    #expect(out.r == out.g && out.g == out.b)
+    // White text on it: 3.08 (L = 0.2905; 1.05 / 0.3405).
+    #expect(WCAG.displayRatio(WCAG.contrastRatio(.white, out)) == "3.08")
+  }
+
+  @Test func regularLightOverBlackIsTheDefaultTintAnchor130() {
+    // Apple's anchor: a black backdrop gives 130. Levels: 0.403 -> fill white
+    // a0.18: 0.18 + 0.82 * 0.403 = 0.51046 -> 130.2.
+    let out = MaterialPipeline(
+      parameters: Self.regularLight, fill: Self.regularLight.fill, tint: nil
+    ).apply(.black)
+    #expect(abs(out.r * 255 - 130) < 0.5)
+  }
+
+  @Test func whiteTextOnRegularLightGlassNeverExceeds383() {
+    let pipeline = MaterialPipeline(
+      parameters: Self.regularLight, fill: Self.regularLight.fill, tint: nil)
+    let rendering = ElementRendering(
+      surface: .material(pipeline, blurSigmaInPixels: 24, blurMix: 0.5),
+      reducesTransparency: false, borderWidthInPixels: 0, borderColor: RGBA(.black),
+      materialName: "glass.regular")
+    let b = ContrastBounds.overCube(rendering: rendering, color: RGBA(.white))
+    #expect(WCAG.displayRatio(b.max) == "3.83")
+    #expect(b.min >= 1)
+  }
+
+  @Test func theLumaCapPeaksWhereTheSpecSays() {
+    // Capped luma Y - (1 - L) Y^2 peaks at Y = 1 / (2 (1 - L)) when below 1.
+    // With L = 0.2 the peak is at Y = 0.625, value 0.625 - 0.8 * 0.390625 = 0.3125.
+    let p = MaterialParameters(
+      kind: .glass, blurRadiusInPoints: 0, saturation: 1, white: 1, black: 0, lumaCap: 0.2)
+    let pipeline = MaterialPipeline(parameters: p, fill: nil, tint: nil)
+    #expect(abs(pipeline.apply(RGB(gray: 0.625)).r - 0.3125) < 1e-12)
+    #expect(pipeline.apply(RGB(gray: 0.9)).r < 0.3125)
+    #expect(pipeline.apply(RGB(gray: 0.5)).r < 0.3125)
+  }
+
+  @Test func standardMaterialSaturatesThenBrightensThenFills() {
+    // thin light: sat 1.35, brightness 0.12, fill rgb(246,246,246) a0.36.
+    let p = MaterialParameters(
+      kind: .standard, blurRadiusInPoints: 30, saturation: 1.35, brightness: 0.12,
+      fill: RGBA(RGB(r8: 246, g8: 246, b8: 246), alpha: 0.36))
+    let out = MaterialPipeline(parameters: p, fill: p.fill, tint: nil).apply(RGB(gray: 0.5))
+    // Grey keeps its luma: 0.5 + 0.12 = 0.62; 0.36 * 246/255 + 0.64 * 0.62.
+    let expected = 0.36 * 246 / 255 + 0.64 * 0.62
+    #expect(abs(out.r - expected) < 1e-12)
+  }
+
+  @Test func resultIsClampedIntoTheCube() {
+    let p = MaterialParameters(
+      kind: .standard, blurRadiusInPoints: 0, saturation: 2, brightness: 0.5)
+    let out = MaterialPipeline(parameters: p, fill: nil, tint: nil).apply(RGB(r: 1, g: 0, b: 0))
+    #expect(out.r == 1 && out.g == 0 && out.b == 0)
+  }
+}
