@@ -1,0 +1,53 @@
+extension Auditor {
+  /// Findings from the bounds (SPEC §3.5), one per item and verdict kind:
+  /// `never-passes` when, in some appearance and mode, even the best
+  /// background any wallpaper could give is below the threshold (a design
+  /// error, not a wallpaper problem); `always-passes` when in every
+  /// appearance and mode audited the worst background still passes.
+  public func boundsFindings(_ results: [CheckResult]) -> [Finding] {
+    struct Key: Hashable {
+      var layout: String
+      var element: String
+      var item: String
+    }
+    var never: [Key: [String]] = [:]
+    var best: [Key: Double] = [:]
+    var always: [Key: Bool] = [:]
+    var first: [Key: CheckResult] = [:]
+    var seen = Set<String>()
+    for r in results {
+      let key = Key(layout: r.layout, element: r.element, item: r.item)
+      if first[key] == nil { first[key] = r }
+      let combo = "\(r.appearance.rawValue) \(r.mode.rawValue)"
+      guard seen.insert("\(key)|\(combo)").inserted else { continue }
+      if r.bounds.max < r.threshold {
+        never[key, default: []].append(combo)
+        best[key] = Swift.max(best[key] ?? 0, r.bounds.max)
+      }
+      always[key] = (always[key] ?? true) && r.bounds.min >= r.threshold
+    }
+    var out: [Finding] = []
+    for (key, combos) in never {
+      let r = first[key]!
+      out.append(
+        Finding(
+          rule: "never-passes", layout: key.layout, element: key.element, item: key.item,
+          message:
+            "'\(key.item)' on '\(key.element)' can never reach \(JSONValue.format(r.threshold)):1 "
+            + "on any wallpaper in \(combos.sorted().joined(separator: ", ")) (best possible "
+            + "\(WCAG.displayRatio(best[key] ?? 0)):1): change its colour or the material",
+          file: r.file, line: r.line))
+    }
+    for (key, ok) in always where ok {
+      let r = first[key]!
+      out.append(
+        Finding(
+          rule: "always-passes", layout: key.layout, element: key.element, item: key.item,
+          message:
+            "'\(key.item)' on '\(key.element)' passes on every possible wallpaper in every "
+            + "audited appearance and mode",
+          file: r.file, line: r.line))
+    }
+    return out.sorted(by: Finding.reportOrder)
+  }
+}

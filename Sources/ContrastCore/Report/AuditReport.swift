@@ -1,0 +1,63 @@
+/// Everything a run reports: its settings, results, findings and errors.
+public struct AuditReport: Sendable {
+  public var settings: AuditSettings
+  public var profileName: String
+  public var outcome: AuditOutcome
+  /// ISO 8601 time of the run; nil with `--deterministic`.
+  public var timestamp: String?
+  /// Layout id -> file and title, for reports that link to layouts.
+  public var layoutFiles: [String: String]
+  public var layoutTitles: [String: String]
+
+  public init(
+    settings: AuditSettings, profileName: String, outcome: AuditOutcome,
+    timestamp: String? = nil, layoutFiles: [String: String] = [:],
+    layoutTitles: [String: String] = [:]
+  ) {
+    self.settings = settings
+    self.profileName = profileName
+    self.outcome = outcome
+    self.timestamp = timestamp
+    self.layoutFiles = layoutFiles
+    self.layoutTitles = layoutTitles
+  }
+
+  /// Counts of SPEC §4.1's summary.
+  public struct Summary: Sendable, Hashable {
+    public var scenes = 0
+    public var checks = 0
+    public var passed = 0
+    public var failed = 0
+    public var warnings = 0
+    public var errors = 0
+    /// Failures not accepted by a baseline (what the exit status counts).
+    public var newFailures = 0
+  }
+
+  public var summary: Summary {
+    var s = Summary()
+    s.scenes = outcome.scenes
+    s.checks = outcome.results.count
+    for r in outcome.results {
+      switch r.verdict {
+      case .pass: s.passed += 1
+      case .fail:
+        s.failed += 1
+        if r.baseline != "known" { s.newFailures += 1 }
+      case .warn: s.warnings += 1
+      }
+    }
+    s.errors = outcome.errors.count
+    return s
+  }
+
+  /// Failing results, worst first: by how far below the threshold (ratio of
+  /// the judged value to the threshold), then in report order.
+  public var failuresWorstFirst: [CheckResult] {
+    outcome.results.filter { $0.verdict == .fail }.sorted {
+      let a = $0.judgedRatio / $0.threshold
+      let b = $1.judgedRatio / $1.threshold
+      return a != b ? a < b : CheckResult.reportOrder($0, $1)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/// `report.json` (SPEC §4.1): every field consumers may rely on, in a fixed
+/// order with fixed number formatting, so the same inputs give the same bytes.
+public enum JSONReport {
+  public static let schemaVersion = 1
+
+  public static func render(_ report: AuditReport) -> String {
+    let s = report.summary
+    var top: [(String, JSONValue)] = [
+      ("schemaVersion", .int(schemaVersion)),
+      ("tool", .object([("name", .string(toolName)), ("version", .string(toolVersion))])),
+    ]
+    if let t = report.timestamp { top.append(("timestamp", .string(t))) }
+    top += [
+      (
+        "settings",
+        .object([
+          ("level", .string(report.settings.level.rawValue)),
+          ("statistic", .string(report.settings.statistic.rawValue)),
+          ("largeText", .string(report.settings.largeText.rawValue)),
+          ("profile", .string(report.profileName)),
+          ("modes", .array(report.settings.modes.map { .string($0.rawValue) })),
+          ("appearances", .array(report.settings.appearances.map { .string($0.rawValue) })),
+        ])
+      ),
+      (
+        "summary",
+        .object([
+          ("scenes", .int(s.scenes)), ("checks", .int(s.checks)), ("passed", .int(s.passed)),
+          ("failed", .int(s.failed)), ("warnings", .int(s.warnings)), ("errors", .int(s.errors)),
+        ])
+      ),
+      ("results", .array(report.outcome.results.map(result))),
+      ("findings", .array(report.outcome.findings.map(finding))),
+      (
+        "errors",
+        .array(
+          report.outcome.errors.map {
+            .object([("input", .string($0.input)), ("message", .string($0.message))])
+          })
+      ),
+    ]
+    return JSONValue.object(top).rendered()
+  }
+
+  static func result(_ r: CheckResult) -> JSONValue {
+    var pairs: [(String, JSONValue)] = [
+      ("layout", .string(r.layout)), ("wallpaper", .string(r.wallpaper)),
+      ("appearance", .string(r.appearance.rawValue)), ("mode", .string(r.mode.rawValue)),
+      ("element", .string(r.element)), ("item", .string(r.item)),
+      ("kind", .string(r.kind.rawValue)), ("role", .optional(r.role)),
+      ("largeText", .bool(r.largeText)), ("threshold", .number(r.threshold)),
+      (
+        "contrast",
+        .object([
+          ("min", .number(r.contrast.min)), ("p05", .number(r.contrast.p05)),
+          ("p10", .number(r.contrast.p10)), ("median", .number(r.contrast.median)),
+          ("mean", .number(r.contrast.mean)), ("max", .number(r.contrast.max)),
+          ("failingFraction", .number(r.contrast.failingFraction)),
+        ])
+      ),
+      ("bounds", .object([("min", .number(r.bounds.min)), ("max", .number(r.bounds.max))])),
+      ("verdict", .string(r.verdict.rawValue)), ("baseline", .string(r.baseline)),
+      ("pixels", .int(r.pixelCount)), ("color", .string(r.color)),
+      ("material", .string(r.material)), ("file", .string(r.file)), ("line", .int(r.line)),
+    ]
+    if let m = r.remedy {
+      pairs.append(
+        (
+          "remedy",
+          .object([
+            ("alphaProperty", .optional(m.alphaProperty)),
+            ("alphaColor", .optional(m.alphaColor)),
+            ("currentAlpha", .optional(m.currentAlpha)),
+            ("alpha", .optional(m.alpha)), ("alphaRatio", .optional(m.alphaRatio)),
+            ("color", .optional(m.color)), ("colorRatio", .optional(m.colorRatio)),
+          ])
+        ))
+    }
+    return .object(pairs)
+  }
+
+  static func finding(_ f: Finding) -> JSONValue {
+    var pairs: [(String, JSONValue)] = [("rule", .string(f.rule))]
+    if let v = f.layout { pairs.append(("layout", .string(v))) }
+    if let v = f.wallpaper { pairs.append(("wallpaper", .string(v))) }
+    if let v = f.element { pairs.append(("element", .string(v))) }
+    if let v = f.item { pairs.append(("item", .string(v))) }
+    pairs.append(("message", .string(f.message)))
+    if let v = f.file { pairs.append(("file", .string(v))) }
+    if let v = f.line { pairs.append(("line", .int(v))) }
+    return .object(pairs)
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A JSON value with ordered object keys, written deterministically: keys in
+/// the order given, numbers with at most six decimals (trailing zeros
+/// dropped), strings escaped per RFC 8259, two-space indentation.
+public indirect enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case int(Int)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
+
+  /// `.string` or `.null`.
+  public static func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+  /// `.number` or `.null`.
+  public static func optional(_ d: Double?) -> JSONValue { d.map(JSONValue.number) ?? .null }
+
+  /// The value as JSON text, ending in a newline at the top level.
+  public func rendered() -> String {
+    var out = ""
+    write(into: &out, indent: 0)
+    out.append("\n")
+    return out
+  }
+
+  private func write(into out: inout String, indent: Int) {
+    switch self {
+    case .null: out.append("null")
+    case .bool(let b): out.append(b ? "true" : "false")
+    case .int(let i): out.append(String(i))
+    case .number(let d): out.append(JSONValue.format(d))
+    case .string(let s): JSONValue.escape(s, into: &out)
+    case .array(let items):
+      if items.isEmpty {
+        out.append("[]")
+        return
+      }
+      out.append("[\n")
+      for (i, v) in items.enumerated() {
+        out.append(String(repeating: "  ", count: indent + 1))
+        v.write(into: &out, indent: indent + 1)
+        out.append(i + 1 < items.count ? ",\n" : "\n")
+      }
+      out.append(String(repeating: "  ", count: indent) + "]")
+    case .object(let pairs):
+      if pairs.isEmpty {
+        out.append("{}")
+        return
+      }
+      out.append("{\n")
+      for (i, (k, v)) in pairs.enumerated() {
+        out.append(String(repeating: "  ", count: indent + 1))
+        JSONValue.escape(k, into: &out)
+        out.append(": ")
+        v.write(into: &out, indent: indent + 1)
+        out.append(i + 1 < pairs.count ? ",\n" : "\n")
+      }
+      out.append(String(repeating: "  ", count: indent) + "}")
+    }
+  }
+
+  /// A number with at most six decimals, trailing zeros dropped; non-finite
+  /// values become `null` (JSON has no infinity).
+  public static func format(_ d: Double) -> String {
+    guard d.isFinite else { return "null" }
+    var s = String(format: "%.6f", d)
+    while s.hasSuffix("0") { s.removeLast() }
+    if s.hasSuffix(".") { s.removeLast() }
+    if s == "-0" { s = "0" }
+    return s
+  }
+
+  static func escape(_ s: String, into out: inout String) {
+    out.append("\"")
+    for u in s.unicodeScalars {
+      switch u {
+      case "\"": out.append("\\\"")
+      case "\\": out.append("\\\\")
+      case "\n": out.append("\\n")
+      case "\r": out.append("\\r")
+      case "\t": out.append("\\t")
+      default:
+        if u.value < 0x20 {
+          out.append(String(format: "\\u%04x", u.value))
+        } else {
+          out.unicodeScalars.append(u)
+        }
+      }
+    }
+    out.append("\"")
+  }
+}

@@ -1,0 +1,101 @@
+/// `junit.xml`: one testcase per check (SPEC §4), in the dialect GitHub
+/// test-report actions, GitLab and Jenkins read: a `testsuite` per layout,
+/// `classname` = layout.element, `file` = the layout file; failures carry the
+/// ratio, threshold, statistic and remedy; inputs that could not be audited
+/// are `error` testcases of a suite of their own.
+public enum JUnitReport {
+  public static func render(_ report: AuditReport) -> String {
+    let results = report.outcome.results
+    var byLayout: [String: [CheckResult]] = [:]
+    for r in results { byLayout[r.layout, default: []].append(r) }
+    let s = report.summary
+    var out = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+    out.append(
+      "<testsuites name=\"glass-audit\" tests=\"\(s.checks + s.errors)\" failures=\"\(s.failed)\" "
+        + "errors=\"\(s.errors)\">")
+    for layout in byLayout.keys.sorted() {
+      let rs = byLayout[layout]!
+      let failures = rs.filter { $0.verdict == .fail }.count
+      let file = rs.first?.file ?? ""
+      out.append(
+        "  <testsuite name=\"\(xml(layout))\" tests=\"\(rs.count)\" failures=\"\(failures)\" "
+          + "errors=\"0\" skipped=\"0\" file=\"\(xml(file))\">")
+      for r in rs {
+        let name =
+          "\(r.element) › \(r.item) on \(r.wallpaper) (\(r.appearance.rawValue), \(r.mode.rawValue))"
+        let head =
+          "    <testcase classname=\"\(xml(r.layout)).\(xml(r.element))\" name=\"\(xml(name))\" "
+          + "file=\"\(xml(r.file))\" line=\"\(r.line)\""
+        switch r.verdict {
+        case .pass:
+          out.append(head + "/>")
+        case .warn:
+          out.append(head + ">")
+          out.append(
+            "      <system-out>\(xml("warning: decorative item below \(JSONValue.format(r.threshold)):1 (\(WCAG.displayRatio(r.judgedRatio)):1)"))</system-out>"
+          )
+          out.append("    </testcase>")
+        case .fail:
+          let stat = report.settings.statistic.rawValue
+          let message =
+            "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) is below "
+            + "\(JSONValue.format(r.threshold)):1"
+          var detail = [
+            "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? ""), colour \(r.color)) on "
+              + "\(r.material) of \(r.element)",
+            "wallpaper \(r.wallpaper), \(r.appearance.rawValue), \(r.mode.rawValue)",
+            "\(stat) \(WCAG.displayRatio(r.judgedRatio)), min \(WCAG.displayRatio(r.contrast.min)), "
+              + "median \(WCAG.displayRatio(r.contrast.median)), failing pixels "
+              + "\(JSONValue.format(r.contrast.failingFraction * 100))%",
+            "threshold \(JSONValue.format(r.threshold)); bounds over any wallpaper "
+              + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))",
+          ]
+          let fix = MarkdownReport.remedyText(r)
+          if !fix.isEmpty { detail.append("fix: \(fix)") }
+          detail.append("at \(r.file):\(r.line)")
+          out.append(head + ">")
+          out.append(
+            "      <failure type=\"contrast\" message=\"\(xml(message))\">"
+              + xml(detail.joined(separator: "\n")) + "</failure>")
+          out.append("    </testcase>")
+        }
+      }
+      out.append("  </testsuite>")
+    }
+    if !report.outcome.errors.isEmpty {
+      out.append(
+        "  <testsuite name=\"inputs\" tests=\"\(s.errors)\" failures=\"0\" errors=\"\(s.errors)\" "
+          + "skipped=\"0\">")
+      for e in report.outcome.errors {
+        out.append(
+          "    <testcase classname=\"inputs\" name=\"\(xml(e.input))\" file=\"\(xml(e.input))\">")
+        out.append(
+          "      <error type=\"input\" message=\"\(xml(e.message))\">\(xml(e.message))</error>")
+        out.append("    </testcase>")
+      }
+      out.append("  </testsuite>")
+    }
+    out.append("</testsuites>")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Escapes text for XML attributes and content; drops characters XML 1.0
+  /// cannot carry.
+  public static func xml(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+      switch u {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\n": out += "&#10;"
+      default:
+        if u.value < 0x20 && u != "\t" { continue }
+        out.unicodeScalars.append(u)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,155 @@
+/// `report.md`: a summary for a pull-request comment and for designers
+/// (SPEC §4): the counts, the matrix, the failures worst first with their
+/// numbers, bounds and remedies, the findings and the errors.
+public enum MarkdownReport {
+  /// At most this many failure rows; the rest are counted.
+  public static let maximumFailureRows = 50
+
+  public static func render(_ report: AuditReport) -> String {
+    let s = report.summary
+    let st = report.settings
+    var out: [String] = []
+    let verdict =
+      s.errors > 0 ? "❗ inputs could not be audited" : (s.newFailures > 0 ? "❌ failing" : "✅ passing")
+    out.append("# glass-audit report: \(verdict)")
+    out.append("")
+    out.append(
+      "**\(s.checks) checks: \(s.passed) passed, \(s.failed) failed, \(s.warnings) warnings, "
+        + "\(s.errors) errors** over \(s.scenes) scenes.")
+    out.append("")
+    out.append(
+      "WCAG 2.2 level \(st.level.rawValue), judged on the `\(st.statistic.rawValue)` ratio of each "
+        + "item's pixels; large text by the `\(st.largeText.rawValue)` rule; profile "
+        + "`\(report.profileName)`. Ratios are floored to two decimals.")
+    out.append("")
+    out += matrix(report)
+    out += failures(report)
+    out += findings(report)
+    if !report.outcome.errors.isEmpty {
+      out.append("## Inputs that could not be audited")
+      out.append("")
+      for e in report.outcome.errors {
+        out.append("- `\(code(e.input))`: \(cell(e.message))")
+      }
+      out.append("")
+    }
+    return out.joined(separator: "\n")
+  }
+
+  static func matrix(_ report: AuditReport) -> [String] {
+    let combos = report.settings.appearances.flatMap { a in report.settings.modes.map { (a, $0) } }
+    var wallpapers: [String] = []
+    var cells: [String: (pass: Int, fail: Int, warn: Int)] = [:]
+    for r in report.outcome.results {
+      if !wallpapers.contains(r.wallpaper) { wallpapers.append(r.wallpaper) }
+      let k = "\(r.wallpaper)|\(r.appearance.rawValue)|\(r.mode.rawValue)"
+      var c = cells[k] ?? (0, 0, 0)
+      switch r.verdict {
+      case .pass: c.pass += 1
+      case .fail: c.fail += 1
+      case .warn: c.warn += 1
+      }
+      cells[k] = c
+    }
+    guard !wallpapers.isEmpty else { return [] }
+    wallpapers.sort()
+    var out = ["## Matrix", "", "Failing checks / checks, per wallpaper, appearance and mode.", ""]
+    out.append("| wallpaper | " + combos.map { "\($0.0.rawValue) \(modeLabel($0.1))" }.joined(separator: " | ") + " |")
+    out.append("|---|" + combos.map { _ in "---:" }.joined(separator: "|") + "|")
+    for w in wallpapers {
+      var row = "| \(cell(w)) |"
+      for (a, m) in combos {
+        guard let c = cells["\(w)|\(a.rawValue)|\(m.rawValue)"] else {
+          row += " – |"
+          continue
+        }
+        let total = c.pass + c.fail + c.warn
+        row += c.fail > 0 ? " ❌ \(c.fail)/\(total) |" : " ✅ 0/\(total) |"
+      }
+      out.append(row)
+    }
+    out.append("")
+    return out
+  }
+
+  static func failures(_ report: AuditReport) -> [String] {
+    let failing = report.failuresWorstFirst
+    guard !failing.isEmpty else { return ["## Failures", "", "None.", ""] }
+    var out = ["## Failures, worst first", ""]
+    out.append(
+      "| layout | element › item | wallpaper | appearance | mode | ratio | needs | bounds | fix |")
+    out.append("|---|---|---|---|---|---:|---:|---|---|")
+    for r in failing.prefix(maximumFailureRows) {
+      let ratio = WCAG.displayRatio(r.judgedRatio)
+      let bounds = "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
+      out.append(
+        "| \(cell(r.layout)) | \(cell(r.element)) › \(cell(r.item)) | \(cell(r.wallpaper)) | "
+          + "\(r.appearance.rawValue) | \(modeLabel(r.mode)) | \(ratio) | "
+          + "\(threshold(r.threshold)) | \(bounds) | \(cell(remedyText(r))) |")
+    }
+    if failing.count > maximumFailureRows {
+      out.append("")
+      out.append("… and \(failing.count - maximumFailureRows) more in `report.json`.")
+    }
+    out.append("")
+    return out
+  }
+
+  static func findings(_ report: AuditReport) -> [String] {
+    guard !report.outcome.findings.isEmpty else { return [] }
+    var out = ["## Findings", ""]
+    for f in report.outcome.findings {
+      var place = ""
+      if let file = f.file { place = " (`\(code(file))\(f.line.map { ":\($0)" } ?? "")`)" }
+      out.append("- **\(f.rule)**: \(cell(f.message))\(place)")
+    }
+    out.append("")
+    return out
+  }
+
+  /// A designer's one-line fix for a failing result.
+  public static func remedyText(_ r: CheckResult) -> String {
+    guard let m = r.remedy else { return "" }
+    var parts: [String] = []
+    if let a = m.alpha, let p = m.alphaProperty, let c = m.alphaColor {
+      let from = m.currentAlpha.map { " (now \(JSONValue.format($0)))" } ?? ""
+      parts.append("\(p) \(c) at alpha ≥ \(JSONValue.format(a))\(from)")
+    }
+    if let c = m.color { parts.append("text colour \(c)") }
+    if parts.isEmpty { return "no fill alpha or lightness of this hue passes" }
+    return parts.joined(separator: "; or ")
+  }
+
+  static func modeLabel(_ m: AccessibilityMode) -> String {
+    switch m {
+    case .normal: "normal"
+    case .reduceTransparency: "RT"
+    case .increaseContrast: "IC"
+    case .reduceTransparencyIncreaseContrast: "RT+IC"
+    }
+  }
+
+  static func threshold(_ t: Double) -> String { JSONValue.format(t) }
+
+  /// Escapes text for a Markdown table cell.
+  static func cell(_ s: String) -> String {
+    var out = ""
+    for ch in s {
+      switch ch {
+      case "|": out += "\\|"
+      case "\n", "\r": out += " "
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "*", "_", "`", "[", "]": out += "\\\(ch)"
+      default: out.append(ch)
+      }
+    }
+    return out
+  }
+
+  static func code(_ s: String) -> String { s.replacingBackticks() }
+}
+
+extension String {
+  func replacingBackticks() -> String { String(map { $0 == "`" ? "'" : $0 }) }
+}

@@ -1,0 +1,104 @@
+import ContrastCore
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the CLI talks to people: stderr for progress and errors, stdout for
+/// the summary. Colour only on a terminal and never with NO_COLOR.
+struct Console: Sendable {
+  var quiet: Bool
+  let stderrIsTerminal = isatty(2) == 1
+  let stdoutIsTerminal = isatty(1) == 1
+  let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+
+  var stderrColor: Bool { stderrIsTerminal && !noColor }
+  var stdoutColor: Bool { stdoutIsTerminal && !noColor }
+
+  func error(_ text: String) {
+    let line = stderrColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  func status(_ text: String) {
+    guard !quiet else { return }
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}
+
+/// Progress on stderr: a live bar with count and ETA on a terminal, plain
+/// lines at most every two seconds otherwise.
+final class Progress: @unchecked Sendable {
+  private let total: Int
+  private let console: Console
+  private let start = Date()
+  private var lastPrint = Date.distantPast
+  private let lock = NSLock()
+
+  init(total: Int, console: Console) {
+    self.total = total
+    self.console = console
+  }
+
+  func update(_ done: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    let now = Date()
+    let elapsed = now.timeIntervalSince(start)
+    let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+    if console.stderrIsTerminal {
+      let width = 30
+      let filled = total > 0 ? width * done / total : width
+      let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+      console.status(
+        "\r\(bar) \(done)/\(total) wallpapers  \(Self.seconds(elapsed)) elapsed, ETA \(Self.seconds(eta))\u{1B}[K"
+      )
+    } else if now.timeIntervalSince(lastPrint) >= 2 || done == total {
+      lastPrint = now
+      console.status(
+        "glass-audit: \(done)/\(total) wallpapers audited (\(Self.seconds(elapsed)), ETA \(Self.seconds(eta)))\n"
+      )
+    }
+  }
+
+  func finish() {
+    if console.stderrIsTerminal { console.status("\n") }
+  }
+
+  static func seconds(_ t: Double) -> String {
+    t < 60 ? String(format: "%.1fs", t) : String(format: "%dm%02ds", Int(t) / 60, Int(t) % 60)
+  }
+}
+
+/// The short human summary printed on stdout after a run.
+enum Summary {
+  static func text(_ report: AuditReport, written: [String], color: Bool) -> String {
+    let s = report.summary
+    func paint(_ t: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(t)\u{1B}[0m" : t }
+    var lines: [String] = []
+    let status =
+      s.errors > 0
+      ? paint("INPUT ERRORS", "31;1") : (s.newFailures > 0 ? paint("FAIL", "31;1") : paint("PASS", "32;1"))
+    lines.append(
+      "\(status)  \(s.checks) checks over \(s.scenes) scenes: \(s.passed) passed, \(s.failed) failed, "
+        + "\(s.warnings) warnings, \(s.errors) input errors")
+    let worst = report.failuresWorstFirst.prefix(5)
+    if !worst.isEmpty {
+      lines.append("Worst failures:")
+      for r in worst {
+        lines.append(
+          "  \(WCAG.displayRatio(r.judgedRatio)):1 < \(JSONValue.format(r.threshold)):1  "
+            + "\(r.layout) › \(r.element) › \(r.item) on \(r.wallpaper) "
+            + "(\(r.appearance.rawValue), \(r.mode.rawValue))  \(r.file):\(r.line)")
+      }
+    }
+    for e in report.outcome.errors.prefix(5) {
+      lines.append("  error: \(e.input): \(e.message.split(separator: "\n").first ?? "")")
+    }
+    if !written.isEmpty { lines.append("Reports: " + written.joined(separator: ", ")) }
+    return lines.joined(separator: "\n")
+  }
+}

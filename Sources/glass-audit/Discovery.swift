@@ -1,0 +1,194 @@
+import ContrastCore
+import Foundation
+import Yams
+
+/// Finds the inputs of a run: layout files and the wallpaper matrix.
+enum Discovery {
+  struct Layouts {
+    var layouts: [Layout] = []
+    var findings: [Finding] = []
+    var errors: [InputError] = []
+  }
+
+  /// Every layout file of `dir` (or the one file `dir` names), loaded and
+  /// validated; each invalid file becomes one error listing all its problems.
+  static func layouts(in dir: String, profile: Profile) -> Layouts {
+    var out = Layouts()
+    let files: [String]
+    if Files.isDirectory(dir) {
+      do {
+        files = try Files.list(dir, extensions: ["yml", "yaml", "json"])
+      } catch {
+        out.errors.append(InputError(input: dir, message: "cannot list the layouts folder"))
+        return out
+      }
+    } else if Files.exists(dir) {
+      files = [dir]
+    } else {
+      out.errors.append(InputError(input: dir, message: "no such layouts folder or file"))
+      return out
+    }
+    if files.isEmpty {
+      out.errors.append(InputError(input: dir, message: "no layout files (.yml, .yaml, .json)"))
+    }
+    var seen: [String: String] = [:]
+    for file in files {
+      let result = LayoutLoader.load(contentsOf: file, profile: profile)
+      guard let layout = result.layout, result.errors.isEmpty else {
+        out.errors.append(
+          InputError(
+            input: file, message: result.errors.map(\.description).joined(separator: "\n")))
+        continue
+      }
+      if let other = seen[layout.id] {
+        out.errors.append(
+          InputError(
+            input: file, message: "layout id '\(layout.id)' is already used by '\(other)'"))
+        continue
+      }
+      seen[layout.id] = file
+      out.layouts.append(layout)
+      out.findings += result.findings
+    }
+    return out
+  }
+
+  struct Wallpapers {
+    var inputs: [WallpaperInput] = []
+    var errors: [InputError] = []
+  }
+
+  /// The wallpapers of `path`: a folder (with `matrix.yml` naming them, or
+  /// every PNG in it) or a single PNG.
+  static func wallpapers(at path: String, pixelLimit: Int) -> Wallpapers {
+    var out = Wallpapers()
+    func input(file: String, id: String, category: String?, appearances: [Appearance]?)
+      -> WallpaperInput
+    {
+      WallpaperInput(id: id, category: category, file: file, appearances: appearances) {
+        let d = try PNGDecoder.decode(contentsOf: file, pixelLimit: pixelLimit)
+        return (d.image, d.hadTransparency)
+      }
+    }
+    guard Files.isDirectory(path) else {
+      if Files.exists(path) {
+        let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        out.inputs.append(input(file: path, id: id, category: nil, appearances: nil))
+      } else {
+        out.errors.append(InputError(input: path, message: "no such wallpapers folder or file"))
+      }
+      return out
+    }
+    let matrixPath = Files.join(path, "matrix.yml")
+    if Files.exists(matrixPath) {
+      do {
+        for entry in try MatrixFile.load(matrixPath) {
+          out.inputs.append(
+            input(
+              file: Files.join(path, entry.file), id: entry.id, category: entry.category,
+              appearances: entry.appearances))
+        }
+      } catch {
+        out.errors.append(InputError(input: matrixPath, message: error.description))
+      }
+      return out
+    }
+    let files = (try? Files.list(path, extensions: ["png"])) ?? []
+    if files.isEmpty {
+      out.errors.append(InputError(input: path, message: "no PNG wallpapers in the folder"))
+    }
+    for f in files {
+      let id = ((f as NSString).lastPathComponent as NSString).deletingPathExtension
+      out.inputs.append(input(file: f, id: id, category: nil, appearances: nil))
+    }
+    return out
+  }
+}
+
+/// `wallpapers/matrix.yml`:
+///
+/// ```yaml
+/// wallpapers:
+///   - file: photo-dunes.png
+///     id: photo-dunes          # optional, default: the file name without extension
+///     category: photo          # solid-light, solid-dark, gradient, photo, pattern, noise, vivid
+///     appearances: [light]     # optional restriction
+/// ```
+enum MatrixFile {
+  struct Entry {
+    var file: String
+    var id: String
+    var category: String?
+    var appearances: [Appearance]?
+  }
+
+  static let categories = [
+    "solid-light", "solid-dark", "gradient", "photo", "pattern", "noise", "vivid",
+  ]
+  static let keys = ["file", "id", "category", "appearances"]
+
+  static func load(_ path: String) throws(DiagnosticList) -> [Entry] {
+    var problems: [Diagnostic] = []
+    func fail(_ node: Node?, _ message: String) {
+      problems.append(
+        Diagnostic(
+          file: path, line: node?.mark?.line ?? 0, column: node?.mark?.column ?? 0,
+          message: message))
+    }
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: try Files.read(path))
+    } catch {
+      throw DiagnosticList([
+        Diagnostic(file: path, line: 0, column: 0, message: "cannot read: \(error)")
+      ])
+    }
+    guard let list = root?.mapping?["wallpapers"]?.sequence else {
+      throw DiagnosticList([
+        Diagnostic(file: path, line: 1, column: 1, message: "expected 'wallpapers:' with a list")
+      ])
+    }
+    var entries: [Entry] = []
+    var ids = Set<String>()
+    for (i, node) in list.enumerated() {
+      guard let map = node.mapping else {
+        fail(node, "wallpapers[\(i)]: expected a mapping with 'file'")
+        continue
+      }
+      for (k, _) in map {
+        let key = k.string ?? ""
+        if !keys.contains(key) {
+          fail(k, "wallpapers[\(i)]: unknown key '\(key)'" + DidYouMean.hint(for: key, among: keys))
+        }
+      }
+      guard let file = map["file"]?.string, !file.isEmpty else {
+        fail(node, "wallpapers[\(i)]: 'file' is required")
+        continue
+      }
+      let id = map["id"]?.string ?? (file as NSString).deletingPathExtension
+      if !ids.insert(id).inserted { fail(map["id"] ?? node, "wallpapers[\(i)]: duplicate id '\(id)'") }
+      let category = map["category"]?.string
+      if let c = category, !categories.contains(c) {
+        fail(
+          map["category"],
+          "wallpapers[\(i)].category: unknown category '\(c)'"
+            + DidYouMean.hint(for: c, among: categories))
+      }
+      var appearances: [Appearance]?
+      if let a = map["appearances"] {
+        let names = a.sequence?.compactMap(\.string) ?? [a.string ?? ""]
+        appearances = []
+        for n in names {
+          if let ap = Appearance(rawValue: n) {
+            appearances!.append(ap)
+          } else {
+            fail(a, "wallpapers[\(i)].appearances: '\(n)' is not light or dark")
+          }
+        }
+      }
+      entries.append(Entry(file: file, id: id, category: category, appearances: appearances))
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
+    return entries
+  }
+}

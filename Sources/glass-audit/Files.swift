@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// File system helpers of the CLI: discovery and atomic writes.
+enum Files {
+  /// Whether `path` is an existing directory.
+  static func isDirectory(_ path: String) -> Bool {
+    var isDir: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+  }
+
+  static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+  /// Files directly in `dir` whose extension is one of `extensions`, sorted by name.
+  static func list(_ dir: String, extensions: Set<String>) throws -> [String] {
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir)
+    return names.filter { name in
+      !name.hasPrefix(".") && extensions.contains((name as NSString).pathExtension.lowercased())
+    }.sorted().map { join(dir, $0) }
+  }
+
+  static func join(_ dir: String, _ name: String) -> String {
+    dir.hasSuffix("/") ? dir + name : dir + "/" + name
+  }
+
+  static func read(_ path: String) throws -> String {
+    try String(contentsOfFile: path, encoding: .utf8)
+  }
+
+  /// Writes `text` to `path` atomically: to a temporary file beside it, then
+  /// renamed over it, so a reader never sees half a file and a failure leaves
+  /// the old file in place.
+  static func writeAtomically(_ text: String, to path: String) throws {
+    try writeAtomically(Array(text.utf8), to: path)
+  }
+
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    let dir = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    let tmp = join(dir.isEmpty ? "." : dir, ".\(name).tmp-\(getpid())")
+    guard FileManager.default.createFile(atPath: tmp, contents: Data(bytes)) else {
+      throw CLIError("cannot write '\(tmp)': \(String(cString: strerror(errno)))")
+    }
+    if rename(tmp, path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(tmp)
+      throw CLIError("cannot replace '\(path)': \(reason)")
+    }
+  }
+
+  /// Creates `dir` if needed and checks that files can be written in it.
+  static func prepareOutputDirectory(_ dir: String) throws {
+    do {
+      try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    } catch {
+      throw CLIError("cannot create output folder '\(dir)': \(error.localizedDescription)")
+    }
+    guard access(dir, W_OK) == 0 else {
+      throw CLIError("output folder '\(dir)' is not writable")
+    }
+  }
+}
+
+/// An error of the CLI that ends the run, with a message naming what and why.
+struct CLIError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ArgumentParser
+import ContrastCore
+
+extension ConformanceLevel: ExpressibleByArgument {}
+extension VerdictStatistic: ExpressibleByArgument {}
+extension LargeTextRule: ExpressibleByArgument {}
+
+/// A report file format of `--format`.
+enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
+  case json, md, junit
+
+  var fileName: String {
+    switch self {
+    case .json: "report.json"
+    case .md: "report.md"
+    case .junit: "junit.xml"
+    }
+  }
+}
+
+/// `--modes normal,reduceTransparency` and the like.
+struct ModeList: ExpressibleByArgument {
+  var modes: [AccessibilityMode]
+
+  init?(argument: String) {
+    var out: [AccessibilityMode] = []
+    for part in argument.split(separator: ",") {
+      let name = part.trimmingCharacters(in: .whitespaces)
+      guard let m = AccessibilityMode(rawValue: name) ?? ModeList.alias(name) else { return nil }
+      if !out.contains(m) { out.append(m) }
+    }
+    guard !out.isEmpty else { return nil }
+    modes = out.sorted()
+  }
+
+  static func alias(_ s: String) -> AccessibilityMode? {
+    switch s {
+    case "rt": .reduceTransparency
+    case "ic": .increaseContrast
+    case "rt+ic", "both": .reduceTransparencyIncreaseContrast
+    case "all": nil
+    default: nil
+    }
+  }
+
+  static var allValueStrings: [String] { AccessibilityMode.allCases.map(\.rawValue) }
+}
+
+/// `--appearances light,dark`.
+struct AppearanceList: ExpressibleByArgument {
+  var appearances: [Appearance]
+
+  init?(argument: String) {
+    var out: [Appearance] = []
+    for part in argument.split(separator: ",") {
+      guard let a = Appearance(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
+        return nil
+      }
+      if !out.contains(a) { out.append(a) }
+    }
+    guard !out.isEmpty else { return nil }
+    appearances = out.sorted()
+  }
+
+  static var allValueStrings: [String] { Appearance.allCases.map(\.rawValue) }
+}

@@ -1,0 +1,179 @@
+import ArgumentParser
+import ContrastCore
+import Foundation
+
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Audit layouts x wallpapers x modes x appearances and write the reports.",
+    discussion: """
+      Settings come from glass-audit.yml in the current folder when present; flags override
+      them. Exit status: 0 every check passes; 1 a check fails (not counting those a
+      baseline accepts); 2 an input could not be audited (every other input is still
+      audited and reported); 64 a usage error.
+      """
+  )
+
+  @Option(help: "Folder of layout files (.yml, .yaml, .json).")
+  var layouts: String?
+
+  @Option(help: "Folder of wallpapers (.png, with an optional matrix.yml), or one PNG file.")
+  var wallpapers: String?
+
+  @Option(help: "Modes, comma-separated: normal, reduceTransparency, increaseContrast, reduceTransparency+increaseContrast.")
+  var modes: ModeList?
+
+  @Option(help: "Appearances, comma-separated: light, dark.")
+  var appearances: AppearanceList?
+
+  @Option(help: "WCAG level: AA or AAA.")
+  var level: ConformanceLevel?
+
+  @Option(help: "Statistic the verdict is judged on: min, p05, p10, median.")
+  var statistic: VerdictStatistic?
+
+  @Option(help: "Large-text rule: wcag or hig.")
+  var largeText: LargeTextRule?
+
+  @Option(help: "A profile file laid over the default profile (replaces only what it names).")
+  var profile: String?
+
+  @Option(help: "Output folder for the reports.")
+  var out: String?
+
+  @Option(
+    name: .customLong("format"), parsing: .upToNextOption,
+    help: "Report formats to write (default: all): json, md, junit.")
+  var formats: [ReportFormat] = []
+
+  @Option(help: "Wallpapers audited at once (default: the number of cores).")
+  var jobs: Int?
+
+  @Option(help: "Refuse PNGs with more pixels than this (default 100000000).")
+  var pixelLimit: Int?
+
+  @Option(help: "Settings file (default: glass-audit.yml when present).")
+  var config: String?
+
+  @Flag(help: "Leave the timestamp out of report.json so identical inputs give identical bytes.")
+  var deterministic = false
+
+  @Flag(help: "No progress on stderr.")
+  var quiet = false
+
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    if let pixelLimit, pixelLimit < 1 {
+      throw ValidationError("--pixel-limit must be at least 1, got \(pixelLimit)")
+    }
+  }
+
+  func run() throws {
+    let console = Console(quiet: quiet)
+    var configuration = RunConfiguration()
+    let configPath = config ?? (Files.exists("glass-audit.yml") ? "glass-audit.yml" : nil)
+    if let configPath {
+      do {
+        configuration = try RunConfiguration.load(configPath)
+      } catch {
+        console.error(error.description)
+        throw ExitCode(2)
+      }
+    }
+    let settings = AuditSettings(
+      level: level ?? configuration.level ?? .aa,
+      statistic: statistic ?? configuration.statistic ?? .min,
+      largeText: largeText ?? configuration.largeText ?? .wcag,
+      modes: modes?.modes ?? configuration.modes ?? AccessibilityMode.allCases,
+      appearances: appearances?.appearances ?? configuration.appearances ?? Appearance.allCases)
+    let outDir = out ?? configuration.out ?? "reports"
+    let formatList = formats.isEmpty ? (configuration.formats ?? ReportFormat.allCases) : formats
+    let jobCount = jobs ?? configuration.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+    let limit = pixelLimit ?? configuration.pixelLimit ?? PNGDecoder.defaultPixelLimit
+
+    do {
+      try Files.prepareOutputDirectory(outDir)
+    } catch {
+      console.error("\(error)")
+      throw ExitCode(2)
+    }
+
+    // The profile: an invalid one stops the run (nothing can be audited without it).
+    let loadedProfile: Profile
+    do {
+      if let p = profile ?? configuration.profile {
+        loadedProfile = try ProfileLoader.mergedOverDefault(contentsOf: p)
+      } else {
+        loadedProfile = try ProfileLoader.loadDefault()
+      }
+    } catch {
+      console.error(error.description)
+      throw ExitCode(2)
+    }
+
+    var inputErrors: [InputError] = []
+    var findings: [Finding] = []
+    let layoutDir = layouts ?? configuration.layouts ?? "layouts"
+    let loaded = Discovery.layouts(in: layoutDir, profile: loadedProfile)
+    inputErrors += loaded.errors
+    findings += loaded.findings
+    let wallpaperPath = wallpapers ?? configuration.wallpapers ?? "wallpapers"
+    let matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit)
+    inputErrors += matrix.errors
+    for e in inputErrors { console.error("error: \(e.input): \(e.message)") }
+
+    let auditor = Auditor(
+      profile: loadedProfile, settings: settings, layouts: loaded.layouts, jobs: jobCount)
+    let progress = Progress(total: matrix.inputs.count, console: console)
+    var outcome = auditor.run(wallpapers: matrix.inputs) { done in progress.update(done) }
+    progress.finish()
+    for e in outcome.errors { console.error("error: \(e.input): \(e.message)") }
+    outcome.errors = (outcome.errors + inputErrors).sorted {
+      ($0.input, $0.message) < ($1.input, $1.message)
+    }
+    outcome.findings = (outcome.findings + findings + auditor.boundsFindings(outcome.results))
+      .sorted(by: Finding.reportOrder)
+
+    let report = AuditReport(
+      settings: settings, profileName: loadedProfile.name, outcome: outcome,
+      timestamp: deterministic ? nil : Date().ISO8601Format(),
+      layoutFiles: Dictionary(loaded.layouts.map { ($0.id, $0.file) }) { a, _ in a },
+      layoutTitles: Dictionary(loaded.layouts.map { ($0.id, $0.title) }) { a, _ in a })
+    var written: [String] = []
+    do {
+      for format in formatList {
+        let path = Files.join(outDir, format.fileName)
+        let text: String
+        switch format {
+        case .json: text = JSONReport.render(report)
+        case .md: text = MarkdownReport.render(report)
+        case .junit: text = JUnitReport.render(report)
+        }
+        try Files.writeAtomically(text, to: path)
+        written.append(path)
+      }
+    } catch {
+      console.error("\(error)")
+      throw ExitCode(2)
+    }
+    if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"],
+      !summaryPath.isEmpty
+    {
+      appendStepSummary(MarkdownReport.render(report), to: summaryPath, console: console)
+    }
+    print(Summary.text(report, written: written, color: console.stdoutColor))
+    let s = report.summary
+    if s.errors > 0 { throw ExitCode(2) }
+    if s.newFailures > 0 { throw ExitCode(1) }
+  }
+
+  private func appendStepSummary(_ text: String, to path: String, console: Console) {
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      console.error("warning: cannot append to GITHUB_STEP_SUMMARY '\(path)'")
+      return
+    }
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+    try? handle.close()
+  }
+}
