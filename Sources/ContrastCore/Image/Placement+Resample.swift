@@ -1,0 +1,89 @@
+import Dispatch
+
+extension Placement {
+  /// Applies `rows` then `columns` to `wallpaper` (separable filtering).
+  ///
+  /// Each canvas row first combines the wallpaper rows it reads (only the
+  /// columns that `columns` touches) into a `Double` scratch row, then each
+  /// canvas pixel combines that row's columns; the sum is divided once by
+  /// `rows.divisor * columns.divisor` and stored as `Float`. Canvas rows are
+  /// independent and computed with the same operations whatever the
+  /// thread split, so the result is deterministic.
+  static func resample(_ wallpaper: RGBImage, rows: AxisFilter, columns: AxisFilter) -> RGBImage {
+    let canvasWidth = columns.count
+    let canvasHeight = rows.count
+    let wallpaperWidth = wallpaper.width
+    let divisor = rows.divisor * columns.divisor
+    let lowestColumn = columns.lowestIndex
+    let span = 3 * (columns.highestIndex - lowestColumn + 1)
+    let chunkCount = canvasWidth * canvasHeight < 16_384 ? 1 : min(canvasHeight, 16)
+    let rowsPerChunk = (canvasHeight + chunkCount - 1) / chunkCount
+
+    var samples = [Float](repeating: 0, count: 3 * canvasWidth * canvasHeight)
+    samples.withUnsafeMutableBufferPointer { outputBuffer in
+      wallpaper.samples.withUnsafeBufferPointer { inputBuffer in
+        columns.firstIndices.withUnsafeBufferPointer { firstBuffer in
+          columns.tapStarts.withUnsafeBufferPointer { startBuffer in
+            columns.weights.withUnsafeBufferPointer { weightBuffer in
+              let shared = SharedBuffers(
+                output: outputBuffer, input: inputBuffer, columnFirsts: firstBuffer,
+                columnStarts: startBuffer, columnWeights: weightBuffer)
+              DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                let firstRow = chunk * rowsPerChunk
+                let endRow = min(canvasHeight, firstRow + rowsPerChunk)
+                guard firstRow < endRow else { return }
+                let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: span)
+                scratch.initialize(repeating: 0)
+                defer { scratch.deallocate() }
+                for y in firstRow..<endRow {
+                  // Rows: scratch = sum of weight * wallpaper row, over used columns.
+                  scratch.update(repeating: 0)
+                  let tapStart = rows.tapStarts[y]
+                  for tap in tapStart..<rows.tapStarts[y + 1] {
+                    let weight = rows.weights[tap]
+                    let wallpaperRow = rows.firstIndices[y] + tap - tapStart
+                    let source =
+                      shared.input.baseAddress!
+                      + 3 * (wallpaperRow * wallpaperWidth + lowestColumn)
+                    for t in 0..<span {
+                      scratch[t] += weight * Double(source[t])
+                    }
+                  }
+                  // Columns: each canvas pixel from the scratch row.
+                  let target = shared.output.baseAddress! + 3 * y * canvasWidth
+                  for x in 0..<canvasWidth {
+                    var red = 0.0
+                    var green = 0.0
+                    var blue = 0.0
+                    var p = 3 * (shared.columnFirsts[x] - lowestColumn)
+                    for tap in shared.columnStarts[x]..<shared.columnStarts[x + 1] {
+                      let weight = shared.columnWeights[tap]
+                      red += weight * scratch[p]
+                      green += weight * scratch[p + 1]
+                      blue += weight * scratch[p + 2]
+                      p += 3
+                    }
+                    target[3 * x] = Float(red / divisor)
+                    target[3 * x + 1] = Float(green / divisor)
+                    target[3 * x + 2] = Float(blue / divisor)
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return RGBImage(width: canvasWidth, height: canvasHeight, samples: samples)
+  }
+}
+
+/// Buffers shared by the row workers. Workers read `input` and the column
+/// tables and write disjoint rows of `output`, so sharing them is safe.
+private struct SharedBuffers: @unchecked Sendable {
+  let output: UnsafeMutableBufferPointer<Float>
+  let input: UnsafeBufferPointer<Float>
+  let columnFirsts: UnsafeBufferPointer<Int>
+  let columnStarts: UnsafeBufferPointer<Int>
+  let columnWeights: UnsafeBufferPointer<Double>
+}

@@ -1,0 +1,1 @@
+// Placeholder entry point so the package builds; the CLI lands on its own branch.
