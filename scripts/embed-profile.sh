@@ -25,8 +25,10 @@ fi
   printf '// YAML and run the script again.\n\n'
   printf '/// The text of `%s`, byte for byte.\n' "$src"
   printf 'let embeddedDefaultProfile = ##"""\n'
-  cat "$src"
-  printf '\n"""##\n'
+  # Indented by two spaces, as swift-format lays the literal out (the
+  # closing delimiter's indentation is removed from every line).
+  sed 's/^./  &/' "$src"
+  printf '\n  """##\n'
 } >"$out.tmp"
 mv "$out.tmp" "$out"
 echo "wrote $out"
