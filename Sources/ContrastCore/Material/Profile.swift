@@ -20,7 +20,7 @@ public struct Provenance: Sendable, Hashable, Codable {
 }
 
 /// The kind of pipeline a material runs (SPEC §3.2).
-public enum MaterialKind: String, Sendable, Codable {
+public enum MaterialKind: String, Sendable, CaseIterable, Codable {
   /// Liquid Glass: luma cap, levels, fill, tint.
   case glass
   /// The standard blur materials: saturation, brightness, fill.

@@ -1,0 +1,247 @@
+extension ProfileDecoder {
+  /// The whole profile, or nil when anything is wrong (see `diagnostics`).
+  mutating func profile(_ root: ProfileNode) -> Profile? {
+    guard
+      let f = fields(
+        root, path: "", allowed: Self.topLevelKeys,
+        required: Self.topLevelKeys.filter { $0 != "version" })
+    else { return nil }
+    let name = text(f["name"], path: "name")
+    let materials = f["materials"].map { self.materials($0) }
+    let increaseContrast = f["increaseContrast"].flatMap { increaseContrastRules($0) }
+    let border = pair(f["border"], path: "border")
+    let tintAlpha = number(f["defaultTintAlpha"], path: "defaultTintAlpha", range: .unitInterval)
+    let colors = f["colors"].map { self.colors($0) }
+    let devices = f["devices"].map { self.devices($0) }
+    let roles = f["textRoles"].map { self.textRoles($0) }
+    let defaultRole = text(f["defaultTextRole"], path: "defaultTextRole")
+    if let defaultRole, let roles, roles[defaultRole] == nil, let node = f["defaultTextRole"] {
+      report(
+        node.location, "defaultTextRole",
+        "unknown text role '\(defaultRole)'"
+          + DidYouMean.hint(for: defaultRole, among: roles.keys.sorted()))
+    }
+    let largeText = f["largeText"].flatMap { largeTextLimits($0) }
+    let target = number(f["minimumTarget"], path: "minimumTarget", range: .positive)
+    guard diagnostics.isEmpty, let name, let materials, let increaseContrast, let border,
+      let tintAlpha, let colors, let devices, let roles, let defaultRole,
+      let largeText, let target
+    else { return nil }
+    return Profile(
+      name: name, materials: materials, colors: colors, increaseContrast: increaseContrast,
+      borderColor: border, defaultTintAlpha: tintAlpha, devices: devices, textRoles: roles,
+      defaultTextRole: defaultRole, largeText: largeText, minimumTargetInPoints: target,
+      provenance: provenance)
+  }
+
+  // MARK: Materials
+
+  mutating func materials(_ node: ProfileNode) -> [String: MaterialDefinition] {
+    let entries = named(node, path: "materials")
+    let names = entries.map(\.key)
+    var result: [String: MaterialDefinition] = [:]
+    for entry in entries {
+      let path = "materials.\(entry.key)"
+      if entry.key == "none" {
+        report(entry.keyLocation, path, "'none' is reserved: it means no material")
+        continue
+      }
+      let hint = nameHint(entry.key, among: names)
+      if let material = material(entry.value, name: entry.key, path: path, hint: hint) {
+        result[entry.key] = material
+      }
+    }
+    for name in ProfileLoader.requiredMaterials where !names.contains(name) {
+      report(node.location, "materials", "missing material '\(name)'")
+    }
+    return result
+  }
+
+  mutating func material(
+    _ node: ProfileNode, name: String, path: String, hint: String
+  ) -> MaterialDefinition? {
+    guard
+      let f = fields(
+        node, path: path, allowed: ["kind", "light", "dark"], required: ["kind", "light", "dark"],
+        missingHint: hint)
+    else { return nil }
+    let kind = choice(f["kind"], path: Self.join(path, "kind"), as: MaterialKind.self)
+    let light = f["light"].flatMap { parameters($0, kind: kind, path: Self.join(path, "light")) }
+    let dark = f["dark"].flatMap { parameters($0, kind: kind, path: Self.join(path, "dark")) }
+    guard let light, let dark else { return nil }
+    return MaterialDefinition(name: name, light: light, dark: dark)
+  }
+
+  /// One appearance of a material; with an unknown `kind`, the numbers are
+  /// still checked but nothing is returned.
+  mutating func parameters(
+    _ node: ProfileNode, kind: MaterialKind?, path: String
+  ) -> MaterialParameters? {
+    let keys: [String]
+    var explain: [String: String] = [:]
+    switch kind {
+    case .glass?:
+      keys = Self.glassKeys
+      explain["brightness"] = "'brightness' applies to standard materials; this one is glass"
+    case .standard?:
+      keys = Self.standardKeys
+      for key in Self.glassKeys where !keys.contains(key) {
+        explain[key] = "'\(key)' applies to glass materials; this one is standard"
+      }
+    case nil:
+      keys = Self.glassKeys + ["brightness"]
+    }
+    guard
+      let f = fields(
+        node, path: path, allowed: keys, required: kind == nil ? [] : keys, explain: explain)
+    else { return nil }
+    func at(_ key: String) -> String { Self.join(path, key) }
+    let blur = number(f["blurRadius"], path: at("blurRadius"), range: .nonNegative)
+    let mix = number(f["blurMix"], path: at("blurMix"), range: .unitInterval)
+    let saturation = number(f["saturation"], path: at("saturation"), range: .nonNegative)
+    let white = number(f["white"], path: at("white"), range: .any)
+    let black = number(f["black"], path: at("black"), range: .any)
+    let lumaCap = number(f["lumaCap"], path: at("lumaCap"), range: .unitInterval)
+    let brightness = number(f["brightness"], path: at("brightness"), range: .any)
+    let fill = f["fill"].map { self.fill($0, path: at("fill")) }
+    guard let kind, let blur, let mix, let saturation, let fill = fill ?? nil else { return nil }
+    switch kind {
+    case .glass:
+      guard let white, let black, let lumaCap else { return nil }
+      return MaterialParameters(
+        kind: .glass, blurRadiusInPoints: blur, blurMix: mix, saturation: saturation,
+        white: white, black: black, lumaCap: lumaCap, fill: fill)
+    case .standard:
+      guard let brightness else { return nil }
+      return MaterialParameters(
+        kind: .standard, blurRadiusInPoints: blur, blurMix: mix, saturation: saturation,
+        brightness: brightness, fill: fill)
+    }
+  }
+
+  /// A fill: `none` (`.some(nil)`) or a colour; nil when invalid.
+  mutating func fill(_ node: ProfileNode, path: String) -> RGBA?? {
+    if case .scalar(let s) = node.content, s.isPlain, s.text == "none" { return .some(nil) }
+    guard let color = color(node, path: path) else { return nil }
+    return .some(color)
+  }
+
+  // MARK: Increase Contrast and colours
+
+  mutating func increaseContrastRules(_ node: ProfileNode) -> IncreaseContrastRules? {
+    let path = "increaseContrast"
+    let keys = ["glassFill", "minimumFillAlpha", "border"]
+    guard let f = fields(node, path: path, allowed: keys, required: keys) else { return nil }
+    let fill = pair(f["glassFill"], path: "\(path).glassFill", allowAlpha: false)
+    let alpha = number(
+      f["minimumFillAlpha"], path: "\(path).minimumFillAlpha", range: .unitInterval)
+    let border = number(f["border"], path: "\(path).border", range: .nonNegative)
+    guard let fill, let alpha, let border else { return nil }
+    return IncreaseContrastRules(
+      glassFill: AppearancePair(light: fill.light.rgb, dark: fill.dark.rgb),
+      minimumFillAlpha: alpha, borderInPoints: border)
+  }
+
+  mutating func colors(_ node: ProfileNode) -> [String: SemanticColor] {
+    let entries = named(node, path: "colors")
+    let names = entries.map(\.key)
+    var result: [String: SemanticColor] = [:]
+    for entry in entries {
+      let path = "colors.\(entry.key)"
+      if entry.key.hasPrefix("#") {
+        report(entry.keyLocation, path, "a colour name cannot start with '#'")
+        continue
+      }
+      guard
+        let f = fields(
+          entry.value, path: path, allowed: ["light", "dark", "increaseContrast"],
+          required: ["light", "dark"], missingHint: nameHint(entry.key, among: names))
+      else { continue }
+      let light = color(f["light"], path: "\(path).light")
+      let dark = color(f["dark"], path: "\(path).dark")
+      var increased: AppearancePair<RGBA>??
+      if let ic = f["increaseContrast"] {
+        if case .scalar(let s) = ic.content, s.isPlain, s.text == "unchanged" {
+          increased = .some(nil)
+        } else if case .scalar = ic.content {
+          report(
+            ic.location, "\(path).increaseContrast",
+            "expected 'unchanged' or {light: ..., dark: ...}, got \(describe(ic))")
+        } else {
+          increased = pair(ic, path: "\(path).increaseContrast").map { .some($0) }
+        }
+      } else {
+        increased = .some(nil)
+      }
+      guard let light, let dark, let increased else { continue }
+      let normal = AppearancePair(light: light, dark: dark)
+      result[entry.key] = SemanticColor(
+        name: entry.key, normal: normal, increaseContrast: increased ?? normal)
+    }
+    for name in ProfileLoader.requiredColors where !names.contains(name) {
+      report(node.location, "colors", "missing colour '\(name)'")
+    }
+    return result
+  }
+
+  // MARK: Devices, text
+
+  mutating func devices(_ node: ProfileNode) -> [String: Canvas] {
+    let entries = named(node, path: "devices")
+    let names = entries.map(\.key)
+    var result: [String: Canvas] = [:]
+    for entry in entries {
+      let path = "devices.\(entry.key)"
+      let keys = ["width", "height", "scale"]
+      guard
+        let f = fields(
+          entry.value, path: path, allowed: keys, required: keys,
+          missingHint: nameHint(entry.key, among: names))
+      else { continue }
+      let width = number(f["width"], path: "\(path).width", range: .positive)
+      let height = number(f["height"], path: "\(path).height", range: .positive)
+      let scale = number(f["scale"], path: "\(path).scale", range: .positive)
+      guard let width, let height, let scale else { continue }
+      result[entry.key] = Canvas(widthInPoints: width, heightInPoints: height, scale: scale)
+    }
+    return result
+  }
+
+  mutating func textRoles(_ node: ProfileNode) -> [String: TextRole] {
+    let entries = named(node, path: "textRoles")
+    let names = entries.map(\.key)
+    var result: [String: TextRole] = [:]
+    for entry in entries {
+      let path = "textRoles.\(entry.key)"
+      guard
+        let f = fields(
+          entry.value, path: path, allowed: ["size", "weight"], required: ["size", "weight"],
+          missingHint: nameHint(entry.key, among: names))
+      else { continue }
+      let size = number(f["size"], path: "\(path).size", range: .positive)
+      let weight = choice(f["weight"], path: "\(path).weight", as: FontWeight.self)
+      guard let size, let weight else { continue }
+      result[entry.key] = TextRole(name: entry.key, sizeInPoints: size, weight: weight)
+    }
+    return result
+  }
+
+  mutating func largeTextLimits(_ node: ProfileNode) -> [LargeTextRule: LargeTextLimits]? {
+    let rules = LargeTextRule.allCases.map(\.rawValue)
+    guard let f = fields(node, path: "largeText", allowed: rules, required: rules) else {
+      return nil
+    }
+    var result: [LargeTextRule: LargeTextLimits] = [:]
+    for rule in LargeTextRule.allCases {
+      guard let node = f[rule.rawValue] else { continue }
+      let path = "largeText.\(rule.rawValue)"
+      let keys = ["minimumSize", "minimumBoldSize"]
+      guard let g = fields(node, path: path, allowed: keys, required: keys) else { continue }
+      let size = number(g["minimumSize"], path: "\(path).minimumSize", range: .positive)
+      let bold = number(g["minimumBoldSize"], path: "\(path).minimumBoldSize", range: .nonNegative)
+      guard let size, let bold else { continue }
+      result[rule] = LargeTextLimits(minimumSize: size, minimumBoldSize: bold)
+    }
+    return result.count == rules.count ? result : nil
+  }
+}

@@ -1,0 +1,512 @@
+import Foundation
+import Testing
+
+@testable import ContrastCore
+
+/// The default profile's text with `old` (which must occur) replaced once by `new`.
+private func defaultText(replacing old: String, with new: String) throws -> String {
+  let text = ProfileLoader.defaultProfileText
+  try #require(text.contains(old), "fixture edit: '\(old)' is not in the default profile")
+  return text.replacing(old, with: new, maxReplacements: 1)
+}
+
+/// The 1-based line of the first occurrence of `needle` in `text`.
+private func line(of needle: String, in text: String) throws -> Int {
+  let range = try #require(text.firstRange(of: needle))
+  return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+}
+
+/// The diagnostics `body` throws (empty when it does not throw).
+private func diagnostics(_ body: () throws -> Profile) -> [Diagnostic] {
+  do {
+    _ = try body()
+    return []
+  } catch let error as DiagnosticList {
+    return error.diagnostics
+  } catch {
+    Issue.record("unexpected error \(error)")
+    return []
+  }
+}
+
+private func hex(_ text: String, alpha: Double = 1) -> RGBA {
+  (try? RGBA(hex: text))!.withAlpha(alpha)
+}
+
+@Suite struct ProfileLoaderTests {
+  let profile: Profile
+
+  init() throws {
+    profile = try ProfileLoader.loadDefault()
+  }
+
+  // MARK: The shipped default
+
+  @Test func embeddedTextEqualsTheFileByteForByte() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let file = try Data(contentsOf: root.appendingPathComponent(ProfileLoader.defaultProfilePath))
+    #expect(
+      Array(file) == Array(ProfileLoader.defaultProfileText.utf8),
+      "run scripts/embed-profile.sh after editing profiles/ios26.yml")
+  }
+
+  @Test func defaultLoadsFromTheFileToo() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let path = root.appendingPathComponent(ProfileLoader.defaultProfilePath).path
+    #expect(try ProfileLoader.load(contentsOf: path) == profile)
+  }
+
+  @Test func defaultHasEveryMaterialAndColour() {
+    #expect(profile.name == "ios26")
+    #expect(Set(profile.materials.keys) == Set(ProfileLoader.requiredMaterials))
+    #expect(Set(profile.colors.keys) == Set(ProfileLoader.requiredColors))
+  }
+
+  @Test func regularGlassCarriesTheFittedNumbers() throws {
+    let glass = try #require(profile.materials["glass.regular"])
+    #expect(glass.light.kind == .glass)
+    #expect(glass.light.white == 1.112)
+    #expect(glass.light.black == 0.403)
+    #expect(glass.light.saturation == 1.25)
+    #expect(glass.light.lumaCap == 0.851)
+    #expect(glass.light.fill == hex("#FFFFFF", alpha: 0.18))
+    #expect(glass.light.blurRadiusInPoints == 8)
+    #expect(glass.light.blurMix == 0.5)
+    #expect(glass.dark.white == 1.097)
+    #expect(glass.dark.black == 0.120)
+    #expect(glass.dark.saturation == 1.284)
+    #expect(glass.dark.lumaCap == 0.466)
+    #expect(glass.dark.fill == nil)
+    #expect(glass.dark.blurMix == 0.5)
+  }
+
+  @Test func clearGlassCarriesTheDumpedNumbers() throws {
+    let clear = try #require(profile.materials["glass.clear"])
+    #expect(clear.light.blurRadiusInPoints == 10)
+    #expect(clear.light.blurMix == 1)
+    #expect([clear.light.white, clear.light.black, clear.light.saturation] == [0.95, 0.20, 1.0])
+    #expect(clear.light.lumaCap == 1)
+    #expect(clear.light.fill == hex("#FFFFFF", alpha: 0.10))
+    #expect([clear.dark.white, clear.dark.black, clear.dark.lumaCap] == [0.80, 0.05, 1])
+    #expect(clear.dark.fill == hex("#FFFFFF", alpha: 0.05))
+  }
+
+  @Test func standardMaterialsCarryTheRecipes() throws {
+    let names = ["ultraThin", "thin", "regular", "thick", "chrome"]
+    let materials = try names.map { try #require(profile.materials[$0]) }
+    #expect(materials.map(\.light.kind) == Array(repeating: .standard, count: 5))
+    #expect(materials.map(\.light.blurRadiusInPoints) == [22.5, 30, 30, 45, 22.5])
+    #expect(materials.map(\.dark.blurRadiusInPoints) == [22.5, 30, 30, 45, 22.5])
+    #expect(materials.map(\.light.blurMix) == [1, 1, 1, 1, 1])
+    #expect(materials.map(\.light.saturation) == [1.1, 1.35, 1.5, 1.5, 1.1])
+    #expect(materials.map(\.dark.saturation) == [1.1, 1.35, 1.5, 1.5, 2.0])
+    #expect(materials.map(\.light.brightness) == [0.12, 0.12, 0.10, 0.045, 0.10])
+    #expect(materials.map(\.dark.brightness) == [0, 0, 0, 0, -0.1])
+    #expect(materials.map(\.light.fill?.alpha) == [0.18, 0.36, 0.60, 0.72, 0.60])
+    #expect(materials.map(\.dark.fill?.alpha) == [0.20, 0.40, 0.60, 0.70, 0.60])
+    #expect(materials.allSatisfy { $0.light.fill?.rgb == RGB(r8: 246, g8: 246, b8: 246) })
+    #expect(materials.allSatisfy { $0.dark.fill?.rgb == RGB(r8: 40, g8: 40, b8: 40) })
+  }
+
+  @Test func increaseContrastBorderAndTint() {
+    #expect(profile.increaseContrast.glassFill == AppearancePair(light: .white, dark: .black))
+    #expect(profile.increaseContrast.minimumFillAlpha == 0.5)
+    #expect(profile.increaseContrast.borderInPoints == 2)
+    #expect(profile.borderColor.light == hex("#3C3C43", alpha: 0.29))
+    #expect(profile.borderColor.dark == hex("#545458", alpha: 0.60))
+    #expect(profile.defaultTintAlpha == 0.6)
+  }
+
+  @Test func semanticColoursAndTheirIncreaseContrastVariants() throws {
+    let secondary = try #require(profile.colors["secondaryLabel"])
+    #expect(secondary.normal.light == hex("#3C3C43", alpha: 0.60))
+    #expect(secondary.normal.dark == hex("#EBEBF5", alpha: 0.60))
+    #expect(secondary.increaseContrast.light == hex("#3C3C43", alpha: 0.80))
+    #expect(secondary.increaseContrast.dark == hex("#EBEBF5", alpha: 0.80))
+    let tertiary = try #require(profile.colors["tertiaryLabel"])
+    #expect(profile.colors["placeholderText"]?.normal == tertiary.normal)
+    #expect(profile.colors["placeholderText"]?.increaseContrast == tertiary.increaseContrast)
+    #expect(tertiary.increaseContrast.dark.alpha == 0.56)
+    #expect(profile.colors["quaternaryLabel"]?.normal.dark == hex("#EBEBF5", alpha: 0.16))
+    #expect(profile.colors["quaternaryLabel"]?.increaseContrast.light.alpha == 0.36)
+    #expect(profile.colors["systemBlue"]?.increaseContrast.dark == hex("#409CFF"))
+    #expect(
+      profile.colors["link"]?.normal == AppearancePair(light: hex("#007AFF"), dark: hex("#0984FF")))
+    #expect(profile.colors["link"]?.increaseContrast.light == hex("#0040DD"))
+    #expect(profile.colors["systemPink"]?.increaseContrast.light == hex("#D30F45"))
+    for name in ["label", "white", "black"] {
+      let color = try #require(profile.colors[name])
+      #expect(color.increaseContrast == color.normal, "\(name) is unchanged")
+    }
+    #expect(profile.colors["label"]?.normal.dark == hex("#FFFFFF"))
+  }
+
+  @Test func devicesRolesAndLimits() throws {
+    #expect(
+      profile.devices["iphone-16-pro"] == Canvas(widthInPoints: 402, heightInPoints: 874, scale: 3))
+    #expect(
+      profile.devices["iphone-se-3"] == Canvas(widthInPoints: 375, heightInPoints: 667, scale: 2))
+    #expect(
+      profile.devices["ipad-air-11"] == Canvas(widthInPoints: 820, heightInPoints: 1180, scale: 2))
+    #expect(profile.devices.count == 5)
+    #expect(
+      profile.textRoles["headline"]
+        == TextRole(name: "headline", sizeInPoints: 17, weight: .semibold))
+    #expect(
+      profile.textRoles["largeTitle"]
+        == TextRole(name: "largeTitle", sizeInPoints: 34, weight: .regular))
+    #expect(profile.textRoles["caption2"]?.sizeInPoints == 11)
+    #expect(profile.textRoles.count == 11)
+    #expect(profile.defaultTextRole == "body")
+    #expect(profile.largeText[.wcag] == LargeTextLimits(minimumSize: 24, minimumBoldSize: 56.0 / 3))
+    #expect(profile.largeText[.hig] == LargeTextLimits(minimumSize: 18, minimumBoldSize: 0))
+    #expect(profile.minimumTargetInPoints == 44)
+  }
+
+  // MARK: Provenance
+
+  /// The path of every number and colour the profile holds, as the format writes them.
+  private func valuePaths(_ profile: Profile) -> [String] {
+    var paths = ["defaultTintAlpha", "minimumTarget", "increaseContrast.minimumFillAlpha"]
+    paths += ["increaseContrast.border", "increaseContrast.glassFill.light"]
+    paths += ["increaseContrast.glassFill.dark", "border.light.color", "border.light.alpha"]
+    paths += ["border.dark.color", "border.dark.alpha"]
+    for (name, material) in profile.materials {
+      for (appearance, p) in [("light", material.light), ("dark", material.dark)] {
+        let keys =
+          p.kind == .glass
+          ? ProfileDecoder.glassKeys.filter { $0 != "fill" }
+          : ProfileDecoder.standardKeys.filter { $0 != "fill" }
+        paths += keys.map { "materials.\(name).\(appearance).\($0)" }
+        if p.fill != nil {
+          paths += ["color", "alpha"].map { "materials.\(name).\(appearance).fill.\($0)" }
+        }
+      }
+    }
+    for (name, color) in profile.colors {
+      var variants = [("", color.normal)]
+      if color.increaseContrast != color.normal {
+        variants.append((".increaseContrast", color.increaseContrast))
+      }
+      for (variant, pair) in variants {
+        for (appearance, c) in [("light", pair.light), ("dark", pair.dark)] {
+          let base = "colors.\(name)\(variant).\(appearance)"
+          paths += c.isOpaque ? [base] : [base + ".color", base + ".alpha"]
+        }
+      }
+    }
+    for name in profile.devices.keys {
+      paths += ["width", "height", "scale"].map { "devices.\(name).\($0)" }
+    }
+    paths += profile.textRoles.keys.map { "textRoles.\($0).size" }
+    for rule in ["wcag", "hig"] {
+      paths += ["minimumSize", "minimumBoldSize"].map { "largeText.\(rule).\($0)" }
+    }
+    return paths.sorted()
+  }
+
+  @Test func everyNumberHasAProvenance() {
+    #expect(valuePaths(profile) == profile.provenance.keys.sorted())
+    #expect(profile.provenance.values.allSatisfy { !$0.source.isEmpty })
+  }
+
+  @Test(arguments: [
+    ("colors.systemBlue.light", Trust.apple),
+    ("colors.systemBlue.increaseContrast.dark", .apple),
+    ("colors.secondaryLabel.light.alpha", .apple),
+    ("colors.secondaryLabel.increaseContrast.light.alpha", .assumption),
+    ("colors.placeholderText.increaseContrast.dark.alpha", .assumption),
+    ("textRoles.headline.size", .apple),
+    ("materials.glass.regular.light.white", .thirdPartyMeasurement),
+    ("materials.glass.regular.dark.lumaCap", .thirdPartyMeasurement),
+    ("materials.glass.regular.light.fill.alpha", .thirdPartyMeasurement),
+    ("materials.glass.regular.light.blurRadius", .thirdPartyMeasurement),
+    ("materials.glass.clear.dark.white", .thirdPartyMeasurement),
+    ("materials.thin.light.saturation", .thirdPartyMeasurement),
+    ("materials.chrome.dark.brightness", .thirdPartyMeasurement),
+    ("materials.thin.light.fill.alpha", .assumption),
+    ("materials.chrome.dark.fill.color", .assumption),
+    ("increaseContrast.minimumFillAlpha", .assumption),
+    ("increaseContrast.border", .assumption),
+    ("increaseContrast.glassFill.dark", .assumption),
+    ("border.light.color", .apple),
+    ("border.dark.alpha", .apple),
+    ("defaultTintAlpha", .assumption),
+    ("minimumTarget", .apple),
+  ])
+  func trustLevelsAreTheSpecs(path: String, trust: Trust) {
+    #expect(profile.provenance[path]?.trust == trust)
+  }
+
+  @Test func sourcesNameWhereTheNumbersComeFrom() {
+    #expect(
+      profile.provenance["materials.glass.regular.light.white"]?.source
+        .contains("whynotmake-it/flutter_liquid_glass") == true)
+    #expect(
+      profile.provenance["materials.glass.regular.dark.blurMix"]?.source.contains("BlurFill")
+        == true)
+    #expect(profile.provenance["largeText.wcag.minimumBoldSize"]?.source.contains("56/3") == true)
+  }
+
+  // MARK: Merging
+
+  @Test func overrideChangesOnlyWhatItNames() throws {
+    let merged = try ProfileLoader.mergedOverDefault(
+      override: "materials: {glass.regular: {light: {white: 1.2}}}\n", overrideFile: "cal.yml")
+    var expected = profile
+    expected.materials["glass.regular"]?.light.white = 1.2
+    expected.provenance["materials.glass.regular.light.white"] = Provenance(
+      source: "cal.yml (no source given)", trust: .assumption)
+    #expect(merged == expected)
+  }
+
+  @Test func overrideSourceDoesNotRelabelTheBase() throws {
+    let override = """
+      version: 1
+      materials:
+        glass.regular:
+          source: my calibration, iPhone 16 Pro captures
+          trust: third-party-measurement
+          dark: {fill: {color: "#000000", alpha: 0.1}}
+      """
+    let merged = try ProfileLoader.mergedOverDefault(override: override, overrideFile: "cal.yml")
+    #expect(merged.materials["glass.regular"]?.dark.fill == hex("#000000", alpha: 0.1))
+    #expect(merged.materials["glass.regular"]?.dark.white == 1.097)
+    #expect(
+      merged.provenance["materials.glass.regular.dark.fill.alpha"]
+        == Provenance(
+          source: "my calibration, iPhone 16 Pro captures", trust: .thirdPartyMeasurement))
+    #expect(
+      merged.provenance["materials.glass.regular.dark.white"]
+        == profile.provenance["materials.glass.regular.dark.white"])
+  }
+
+  @Test func overrideAddsWholeEntries() throws {
+    let override = """
+      source: house style guide
+      trust: assumption
+      colors:
+        brandTint: {light: "#FF9500", dark: {color: "#FF9F0A", alpha: 0.9}}
+      devices:
+        ipad-mini: {width: 744, height: 1133, scale: 2}
+      materials:
+        thin:
+          kind: glass
+          light: &p {blurRadius: 4, blurMix: 1, white: 1, black: 0, saturation: 1, lumaCap: 1, fill: none}
+          dark: *p
+      """
+    let merged = try ProfileLoader.mergedOverDefault(override: override, overrideFile: "house.yml")
+    #expect(merged.colors["brandTint"]?.normal.dark == hex("#FF9F0A", alpha: 0.9))
+    #expect(merged.colors["brandTint"]?.increaseContrast == merged.colors["brandTint"]?.normal)
+    #expect(merged.devices["ipad-mini"]?.widthInPoints == 744)
+    #expect(merged.materials["thin"]?.light.kind == .glass)
+    #expect(merged.provenance["materials.thin.light.brightness"] == nil)
+    #expect(merged.provenance["devices.ipad-mini.scale"]?.source == "house style guide")
+    #expect(merged.colors.count == profile.colors.count + 1)
+  }
+
+  @Test func overrideErrorsNameTheOverrideFile() throws {
+    let found = diagnostics {
+      try ProfileLoader.mergedOverDefault(
+        override: "materials:\n  glass.regular:\n    light: {whte: 1.2}\n", overrideFile: "cal.yml")
+    }
+    #expect(
+      found.map(\.description) == [
+        "cal.yml:3:13: materials.glass.regular.light: unknown key 'whte' (did you mean 'white'?)"
+      ])
+  }
+
+  // MARK: Errors
+
+  @Test func unknownKeyGetsPlaceAndSuggestion() throws {
+    let text = try defaultText(replacing: "      lumaCap: 0.851", with: "      lumaCp: 0.851")
+    let found = diagnostics { try ProfileLoader.load(yaml: text, file: "profiles/p.yml") }
+    let typo = try line(of: "lumaCp", in: text)
+    #expect(
+      found.map(\.description).contains(
+        "profiles/p.yml:\(typo):7: materials.glass.regular.light: unknown key 'lumaCp'"
+          + " (did you mean 'lumaCap'?)"))
+    #expect(found.contains { $0.message.hasSuffix("missing key 'lumaCap'") })
+  }
+
+  @Test func everyErrorOfAFileIsReported() throws {
+    var text = try defaultText(replacing: "saturation: 1.284", with: "saturaton: 1.284")
+    text = text.replacing(
+      "dark: {color: \"#545458\", alpha: 0.60}", with: "dark: {color: \"#54545G\", alpha: 0.60}")
+    text = text.replacing("iphone-16: {width: 393", with: "iphone-16: {width: -393")
+    text = text.replacing(
+      "  headline: {size: 17, weight: semibold}", with: "  headline: {size: 17, weight: semibol}")
+    let found = diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }
+    let messages = found.map(\.message)
+    #expect(
+      messages.contains { $0.contains("unknown key 'saturaton' (did you mean 'saturation'?)") })
+    #expect(
+      messages.contains(
+        "border.dark.color: invalid colour '#54545G': expected \"#RRGGBB\" (6 hex digits)"))
+    #expect(
+      messages.contains("devices.iphone-16.width: -393 is out of range: expected a value > 0"))
+    #expect(
+      messages.contains(
+        "textRoles.headline.weight: unknown value 'semibol' (did you mean 'semibold'?); expected "
+          + "ultraLight, thin, light, regular, medium, semibold, bold, heavy, black"))
+    #expect(found.map(\.line) == found.map(\.line).sorted(), "in file order")
+  }
+
+  @Test func badColoursAreRefused() throws {
+    let eight = try defaultText(
+      replacing: "light: {color: \"#3C3C43\", alpha: 0.29}", with: "light: \"#3C3C434A\"")
+    #expect(
+      diagnostics { try ProfileLoader.load(yaml: eight, file: "p.yml") }.map(\.message) == [
+        "border.light: invalid colour '#3C3C434A': expected \"#RRGGBB\" (6 hex digits); give the "
+          + "alpha apart: {color: \"#3C3C43\", alpha: ...}"
+      ])
+    let unquoted = try defaultText(replacing: "    light: \"#000000\"", with: "    light: #000000")
+    let found = diagnostics { try ProfileLoader.load(yaml: unquoted, file: "p.yml") }
+    #expect(
+      found.map(\.message) == [
+        "colors.label.light: expected a colour \"#RRGGBB\", got nothing (quote colours: an unquoted"
+          + " # starts a YAML comment)"
+      ])
+  }
+
+  @Test func outOfRangeAlphaIsRefused() throws {
+    let text = try defaultText(replacing: "alpha: 0.18}", with: "alpha: 1.8}")
+    let found = diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }
+    let at = try line(of: "alpha: 1.8}", in: text)
+    #expect(
+      found.map(\.description) == [
+        "p.yml:\(at):39: materials.glass.regular.light.fill.alpha: 1.8 is out of range: expected "
+          + "a value in [0, 1]"
+      ])
+  }
+
+  @Test func numberWithoutProvenanceIsRefused() throws {
+    let text = try defaultText(
+      replacing: """
+        defaultTintAlpha:
+          value: 0.6
+        """,
+      with: """
+        defaultTintAlpha: 0.6
+        defaultTintAlphaWas:
+          value: 0.6
+        """)
+    let found = diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }
+    #expect(
+      found.contains {
+        $0.message.hasPrefix("defaultTintAlpha: 0.6 has no provenance; give it a source")
+      })
+    #expect(found.contains { $0.message.contains("unknown key 'defaultTintAlphaWas'") })
+    #expect(found.count == 2)
+  }
+
+  @Test func missingTrustIsRefused() throws {
+    let text = try defaultText(
+      replacing:
+        "  source: \"SPEC §2.2: Apple's published screen sizes and scales\"\n  trust: apple\n",
+      with: "  source: \"SPEC §2.2: Apple's published screen sizes and scales\"\n")
+    let found = diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }
+    #expect(found.count == 15, "5 devices x 3 numbers")
+    #expect(found.allSatisfy { $0.message.contains("has a source but no trust") })
+  }
+
+  @Test func unknownTrustGetsSuggestion() throws {
+    let text = try defaultText(replacing: "trust: apple", with: "trust: aple")
+    #expect(
+      diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }.map(\.message) == [
+        "border.trust: unknown trust 'aple' (did you mean 'apple'?); expected apple, "
+          + "third-party-measurement, assumption"
+      ])
+  }
+
+  @Test func newerVersionIsRefusedAlone() throws {
+    let text = try defaultText(replacing: "version: 1", with: "version: 2")
+    let broken = text.replacing("saturation: 1.284", with: "saturaton: 1.284")
+    let found = diagnostics { try ProfileLoader.load(yaml: broken, file: "p.yml") }
+    let at = try line(of: "version: 2", in: broken)
+    #expect(
+      found.map(\.description) == [
+        "p.yml:\(at):10: version: profile version 2 is newer than this glass-audit understands (1);"
+          + " update glass-audit or write a version 1 profile"
+      ])
+    let override = diagnostics {
+      try ProfileLoader.mergedOverDefault(override: "version: 3\n", overrideFile: "cal.yml")
+    }
+    #expect(
+      override.map(\.description).first?.hasPrefix("cal.yml:1:10: version: profile version 3")
+        == true)
+  }
+
+  @Test func missingRequiredEntriesAreNamed() throws {
+    let text = try defaultText(replacing: "  chrome:\n", with: "  chrom:\n")
+    let found = diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }
+    #expect(found.map(\.message) == ["materials: missing material 'chrome'"])
+    let noVersion = try defaultText(replacing: "version: 1\n", with: "")
+    #expect(
+      diagnostics { try ProfileLoader.load(yaml: noVersion, file: "p.yml") }.map(\.message) == [
+        "missing key 'version' (write 'version: 1')"
+      ])
+  }
+
+  @Test func keysOfTheOtherKindAreExplained() throws {
+    let text = try defaultText(
+      replacing: "      lumaCap: 0.851\n", with: "      lumaCap: 0.851\n      brightness: 0.1\n")
+    #expect(
+      diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }.map(\.message) == [
+        "materials.glass.regular.light: unknown key 'brightness': 'brightness' applies to standard "
+          + "materials; this one is glass"
+      ])
+  }
+
+  @Test func yamlSyntaxErrorHasAPlace() {
+    let found = diagnostics {
+      try ProfileLoader.load(yaml: "version: 1\nname: [ios26\n", file: "p.yml")
+    }
+    #expect(found.count == 1)
+    #expect(found.first?.line ?? 0 > 0)
+    #expect(found.first?.message.hasPrefix("invalid YAML") == true)
+  }
+
+  @Test func duplicateKeyIsRefused() {
+    let found = diagnostics {
+      try ProfileLoader.mergedOverDefault(
+        override: "materials:\n  glass.regular:\n    light: {white: 1.2, white: 3}\n",
+        overrideFile: "cal.yml")
+    }
+    #expect(found.map(\.description) == ["cal.yml:3:13: duplicate key 'white' in one mapping"])
+  }
+
+  @Test func newColourWithATypoIsPointedAtTheKnownOne() {
+    let found = diagnostics {
+      try ProfileLoader.mergedOverDefault(
+        override: "colors:\n  secondryLabel: {light: \"#000000\"}\n", overrideFile: "cal.yml")
+    }
+    #expect(
+      found.map(\.description) == [
+        "cal.yml:2:18: colors.secondryLabel: missing key 'dark' (did you mean 'secondaryLabel'?)"
+      ])
+  }
+
+  @Test func quotedNumberIsExplained() throws {
+    let text = try defaultText(
+      replacing: "minimumFillAlpha: 0.5", with: "minimumFillAlpha: \"0.5\"")
+    #expect(
+      diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }.map(\.message) == [
+        "increaseContrast.minimumFillAlpha: expected a number, got the quoted text \"0.5\"; write "
+          + "numbers without quotes"
+      ])
+  }
+
+  @Test func unreadableFileIsADiagnostic() {
+    let found = diagnostics {
+      try ProfileLoader.load(contentsOf: "/nonexistent/profile.yml", displayName: "profile.yml")
+    }
+    #expect(found.count == 1)
+    #expect(found.first?.file == "profile.yml")
+    #expect(found.first?.message.hasPrefix("cannot read the profile") == true)
+  }
+}
