@@ -15,7 +15,8 @@ public enum LayoutLint {
   /// - `target-size`: an interactive element narrower or shorter than
   ///   `profile.minimumTargetInPoints`.
   /// - `tint-on-none`: a tint on `material: none`, on the element or in a mode
-  ///   override whose material is `none`.
+  ///   override whose material is `none` and that gives no `fill` (a fill is
+  ///   drawn with the override's tint over it, SPEC §3.3).
   /// - `no-color`: an item without a colour in light or dark appearance.
   /// - `no-pixels`: an item whose frame holds no pixel centre
   ///   (`LayoutGeometry.pixelRange`), or whose pixels all lie off the canvas.
@@ -45,7 +46,8 @@ public enum LayoutLint {
             + " ignored.")
       }
       for mode in AccessibilityMode.allCases {
-        guard let o = element.overrides[mode], o.tint != nil else { continue }
+        // With a fill the app draws the fill and the tint over it (SPEC §3.3): not ignored.
+        guard let o = element.overrides[mode], o.tint != nil, o.fill == nil else { continue }
         if (o.material ?? element.material) == LayoutReader.noMaterial {
           add(
             "tint-on-none", element, nil, line: o.line ?? element.line,
@@ -131,7 +133,7 @@ public enum LayoutLint {
       + " dropped."
     if !sides.isEmpty {
       return "reaches outside its element's \(size(element.frame)) pt frame: it runs "
-        + sides.joined(separator: " and ") + "." + consequence
+        + list(sides) + "." + consequence
     }
     let corners = [
       ("top-left", item.x, item.y), ("top-right", item.maxX, item.y),
@@ -148,7 +150,7 @@ public enum LayoutLint {
     case .capsule: outline = "capsule (corner radius \(f(radius)) pt)"
     default: outline = "rounded corners (radius \(f(radius)) pt)"
     }
-    let names = outside.map(\.0).joined(separator: ", ")
+    let names = list(outside.map(\.0))
     return "reaches outside its element's \(outline): the \(names) corner"
       + (outside.count > 1 ? "s" : "") + " of its frame lie" + (outside.count > 1 ? "" : "s")
       + " outside the outline." + consequence
@@ -177,6 +179,12 @@ public enum LayoutLint {
       }
     }
     return out
+  }
+
+  /// "a", "a and b", "a, b and c".
+  private static func list(_ parts: [String]) -> String {
+    guard parts.count > 1 else { return parts.first ?? "" }
+    return parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
   }
 
   private static func f(_ value: Double) -> String { LayoutReader.format(value) }
