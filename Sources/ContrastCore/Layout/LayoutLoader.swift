@@ -1,0 +1,124 @@
+import Foundation
+import Yams
+
+/// What reading one layout file gives: the layout when the file is valid,
+/// every error of the file otherwise, and the lint findings of a valid layout.
+public struct LayoutLoadResult: Sendable, Hashable {
+  /// The layout; nil when `errors` is not empty.
+  public var layout: Layout?
+  /// Every problem of the file, in file order, each with its line and column.
+  public var errors: [Diagnostic]
+  /// Lint findings (`LayoutLint`) of a valid layout; empty when there are errors.
+  public var findings: [Finding]
+
+  public init(layout: Layout?, errors: [Diagnostic], findings: [Finding]) {
+    self.layout = layout
+    self.errors = errors
+    self.findings = findings
+  }
+}
+
+/// Reads layout files (SPEC §2.2), YAML or JSON.
+///
+/// The loader never throws and never prints: a bad file gives diagnostics
+/// (`file:line:column: field: message`), all of them at once, with "did you
+/// mean" suggestions for misspelt keys and names. JSON is read with the same
+/// YAML parser (JSON is YAML 1.2 flow syntax); tabs in a `.json` file are read
+/// as spaces, since JSON allows them as whitespace and forbids them inside
+/// strings.
+///
+/// Choices this reader makes where the spec is silent:
+/// - `title` is optional and defaults to the layout id.
+/// - `cornerRadius` is an error on `capsule` and `circle` (their radius is
+///   fixed by the shape) and on `rect` unless it is 0; `roundedRect` requires it.
+/// - `role`, `weight` and `size` are errors on icons and decorations (they are
+///   judged at 3:1 whatever their size).
+/// - a key with no value (`tint:`) is an error, with a hint for colours that
+///   an unquoted `#` starts a YAML comment.
+/// - numbers must be written as numbers: `"12"` in quotes is a type error.
+public enum LayoutLoader {
+  /// The newest layout format version this build reads.
+  public static let currentVersion = 1
+
+  /// Reads a layout from its text. `file` names it in diagnostics and findings.
+  public static func load(text: String, file: String, profile: Profile) -> LayoutLoadResult {
+    let source = file.lowercased().hasSuffix(".json") ? text.replacingTabsWithSpaces() : text
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: source)
+    } catch let error as YamlError {
+      return failure(syntaxDiagnostic(error, file: file))
+    } catch {
+      return failure(Diagnostic(file: file, line: 0, column: 0, message: "\(error)"))
+    }
+    guard let root else {
+      return failure(
+        Diagnostic(
+          file: file, line: 1, column: 1,
+          message: "the file is empty; a layout starts with 'version: \(currentVersion)'"))
+    }
+    var reader = LayoutReader(file: file, profile: profile)
+    let layout = reader.readLayout(root)
+    let errors = reader.sortedDiagnostics()
+    guard errors.isEmpty, let layout else { return failure(errors) }
+    return LayoutLoadResult(
+      layout: layout, errors: [], findings: LayoutLint.findings(for: layout, profile: profile))
+  }
+
+  /// Reads a layout file. Diagnostics and findings name it `displayName`
+  /// (for example a path relative to the project) or, when nil, `path`.
+  public static func load(contentsOf path: String, displayName: String? = nil, profile: Profile)
+    -> LayoutLoadResult
+  {
+    let name = displayName ?? path
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return failure(
+        Diagnostic(file: name, line: 0, column: 0, message: "cannot read the file"))
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      return failure(
+        Diagnostic(file: name, line: 0, column: 0, message: "the file is not UTF-8 text"))
+    }
+    return load(text: text, file: name, profile: profile)
+  }
+
+  private static func failure(_ diagnostic: Diagnostic) -> LayoutLoadResult {
+    failure([diagnostic])
+  }
+
+  private static func failure(_ diagnostics: [Diagnostic]) -> LayoutLoadResult {
+    LayoutLoadResult(layout: nil, errors: diagnostics, findings: [])
+  }
+
+  /// One diagnostic for a YAML syntax error, at the parser's line and column.
+  static func syntaxDiagnostic(_ error: YamlError, file: String) -> Diagnostic {
+    func make(_ mark: Mark?, _ message: String) -> Diagnostic {
+      Diagnostic(
+        file: file, line: mark?.line ?? 0, column: mark?.column ?? 0,
+        message: "YAML syntax error: \(message)")
+    }
+    switch error {
+    case .scanner(let context, let problem, let mark, _),
+      .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      var message = problem
+      if let context {
+        message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+      }
+      return make(mark, message)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+      return make(context.mark, "duplicate key \(keys) in one mapping")
+    case .reader(let problem, _, _, _):
+      return make(nil, problem)
+    default:
+      return make(nil, "\(error)")
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingTabsWithSpaces() -> String {
+    String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\t" ? " " : $0 }))
+  }
+}
