@@ -52,7 +52,8 @@ final class Progress: @unchecked Sendable {
     if console.stderrIsTerminal {
       let width = 30
       let filled = total > 0 ? width * done / total : width
-      let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+      let bar =
+        String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
       console.status(
         "\r\(bar) \(done)/\(total) wallpapers  \(Self.seconds(elapsed)) elapsed, ETA \(Self.seconds(eta))\u{1B}[K"
       )
@@ -81,7 +82,8 @@ enum Summary {
     var lines: [String] = []
     let status =
       s.errors > 0
-      ? paint("INPUT ERRORS", "31;1") : (s.newFailures > 0 ? paint("FAIL", "31;1") : paint("PASS", "32;1"))
+      ? paint("INPUT ERRORS", "31;1")
+      : (s.newFailures > 0 ? paint("FAIL", "31;1") : paint("PASS", "32;1"))
     lines.append(
       "\(status)  \(s.checks) checks over \(s.scenes) scenes: \(s.passed) passed, \(s.failed) failed, "
         + "\(s.warnings) warnings, \(s.errors) input errors")

@@ -166,7 +166,9 @@ enum MatrixFile {
         continue
       }
       let id = map["id"]?.string ?? (file as NSString).deletingPathExtension
-      if !ids.insert(id).inserted { fail(map["id"] ?? node, "wallpapers[\(i)]: duplicate id '\(id)'") }
+      if !ids.insert(id).inserted {
+        fail(map["id"] ?? node, "wallpapers[\(i)]: duplicate id '\(id)'")
+      }
       let category = map["category"]?.string
       if let c = category, !categories.contains(c) {
         fail(

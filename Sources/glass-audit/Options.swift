@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import ContrastCore
+import Foundation
 
 extension ConformanceLevel: ExpressibleByArgument {}
 extension VerdictStatistic: ExpressibleByArgument {}

@@ -20,7 +20,10 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Folder of wallpapers (.png, with an optional matrix.yml), or one PNG file.")
   var wallpapers: String?
 
-  @Option(help: "Modes, comma-separated: normal, reduceTransparency, increaseContrast, reduceTransparency+increaseContrast.")
+  @Option(
+    help:
+      "Modes, comma-separated: normal, reduceTransparency, increaseContrast, reduceTransparency+increaseContrast."
+  )
   var modes: ModeList?
 
   @Option(help: "Appearances, comma-separated: light, dark.")

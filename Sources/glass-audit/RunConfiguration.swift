@@ -124,7 +124,9 @@ struct RunConfiguration {
         config.formats = formats
       case "jobs":
         config.jobs = Int(value)
-        if config.jobs == nil || config.jobs! < 1 { fail(v, "jobs: '\(value)' is not a count >= 1") }
+        if config.jobs == nil || config.jobs! < 1 {
+          fail(v, "jobs: '\(value)' is not a count >= 1")
+        }
       case "pixelLimit":
         config.pixelLimit = Int(value)
         if config.pixelLimit == nil || config.pixelLimit! < 1 {

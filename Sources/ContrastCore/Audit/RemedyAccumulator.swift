@@ -53,7 +53,8 @@ struct RemedyAccumulator: Sendable {
       if let s = search.minimalLightnessStep(toward: target) {
         g.steps[d] = Swift.max(prior, s)
         let c = RemedySearch.color(m.color, lightnessToward: target, by: Double(s) / 1000)
-        g.colorRatios[d] = Swift.min(g.colorRatios[d], search.judged(rendering: m.rendering, color: c))
+        g.colorRatios[d] = Swift.min(
+          g.colorRatios[d], search.judged(rendering: m.rendering, color: c))
       } else {
         g.steps[d] = nil
       }

@@ -10,7 +10,8 @@ public enum MarkdownReport {
     let st = report.settings
     var out: [String] = []
     let verdict =
-      s.errors > 0 ? "❗ inputs could not be audited" : (s.newFailures > 0 ? "❌ failing" : "✅ passing")
+      s.errors > 0
+      ? "❗ inputs could not be audited" : (s.newFailures > 0 ? "❌ failing" : "✅ passing")
     out.append("# glass-audit report: \(verdict)")
     out.append("")
     out.append(
@@ -54,7 +55,9 @@ public enum MarkdownReport {
     guard !wallpapers.isEmpty else { return [] }
     wallpapers.sort()
     var out = ["## Matrix", "", "Failing checks / checks, per wallpaper, appearance and mode.", ""]
-    out.append("| wallpaper | " + combos.map { "\($0.0.rawValue) \(modeLabel($0.1))" }.joined(separator: " | ") + " |")
+    out.append(
+      "| wallpaper | "
+        + combos.map { "\($0.0.rawValue) \(modeLabel($0.1))" }.joined(separator: " | ") + " |")
     out.append("|---|" + combos.map { _ in "---:" }.joined(separator: "|") + "|")
     for w in wallpapers {
       var row = "| \(cell(w)) |"

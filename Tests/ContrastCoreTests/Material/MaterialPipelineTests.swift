@@ -80,7 +80,9 @@ import Testing
   @Test func resultIsClampedIntoTheCube() {
     let p = MaterialParameters(
       kind: .standard, blurRadiusInPoints: 0, saturation: 2, brightness: 0.5)
+    // Y = 0.2126; r = Y + 2 (1 - Y) + 0.5 = 2.2874 -> 1; g = b = Y - 2 Y + 0.5 = 0.2874.
     let out = MaterialPipeline(parameters: p, fill: nil, tint: nil).apply(RGB(r: 1, g: 0, b: 0))
-    #expect(out.r == 1 && out.g == 0 && out.b == 0)
+    #expect(out.r == 1)
+    #expect(abs(out.g - 0.2874) < 1e-12 && out.g == out.b)
   }
 }
