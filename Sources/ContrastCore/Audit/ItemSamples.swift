@@ -15,16 +15,19 @@ public struct ItemSamples: Sendable {
 
   /// Contrast ratio of `color` over each pixel's background under `rendering`.
   public func ratios(rendering: ElementRendering, color: RGBA) -> [Double] {
+    let lum = FastLuminance.shared
     var out = [Double](repeating: 0, count: count)
     for k in 0..<count {
-      out[k] = ratio(at: k, rendering: rendering, color: color)
+      out[k] = ratio(at: k, rendering: rendering, color: color, lum: lum)
     }
     return out
   }
 
   /// The ratio at one pixel.
   @inlinable
-  public func ratio(at k: Int, rendering: ElementRendering, color: RGBA) -> Double {
+  public func ratio(
+    at k: Int, rendering: ElementRendering, color: RGBA, lum: FastLuminance = .shared
+  ) -> Double {
     let bg: RGB
     switch codes[k] {
     case 0: bg = wallpaper[k]
@@ -33,6 +36,6 @@ public struct ItemSamples: Sendable {
     }
     let fg = color.composited(over: bg)
     return WCAG.contrastRatio(
-      luminance: FastLuminance.luminance(fg), FastLuminance.luminance(bg))
+      luminance: lum.luminance(fg), lum.luminance(bg))
   }
 }

@@ -35,19 +35,75 @@ public struct RemedySearch: Sendable {
     order = (0..<n).sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
   }
 
-  /// Whether the item passes with this rendering and colour.
+  /// Whether the item passes with this rendering and colour (all pixels).
   public func passes(rendering r: ElementRendering, color c: RGBA) -> Bool {
-    var below = 0
-    for k in order where samples.ratio(at: k, rendering: r, color: c) < threshold {
-      below += 1
-      if below >= rank { return false }
+    failing(rendering: r, color: c, among: order, stopAfter: rank).count < rank
+  }
+
+  /// Up to `stopAfter` indices of `among` whose ratio is below the threshold.
+  func failing(
+    rendering r: ElementRendering, color c: RGBA, among indices: [Int], stopAfter: Int
+  ) -> [Int] {
+    let lum = FastLuminance.shared
+    var out: [Int] = []
+    for k in indices where samples.ratio(at: k, rendering: r, color: c, lum: lum) < threshold {
+      out.append(k)
+      if out.count >= stopAfter { break }
     }
-    return true
+    return out
+  }
+
+  /// The smallest `v` in `lo...hi` whose variant passes, assuming that once a
+  /// value passes every larger one does; nil when `hi` fails.
+  ///
+  /// For `min` (rank 1) the search runs on a working set of the worst pixels
+  /// and each answer is then checked on every pixel; pixels that fail the
+  /// check join the working set and the search runs again. The answer is
+  /// therefore always verified on the full scene. Other statistics search on
+  /// every pixel.
+  func smallestPassing(
+    from lo: Int, to hi: Int, variant: (Int) -> (ElementRendering, RGBA)
+  ) -> Int? {
+    func ok(_ v: Int, _ set: [Int]) -> Bool {
+      let (r, c) = variant(v)
+      return failing(rendering: r, color: c, among: set, stopAfter: rank).count < rank
+    }
+    func search(_ set: [Int]) -> Int? {
+      guard ok(hi, set) else { return nil }
+      if ok(lo, set) { return lo }
+      var a = lo
+      var b = hi
+      while b - a > 1 {
+        let mid = (a + b) / 2
+        if ok(mid, set) { b = mid } else { a = mid }
+      }
+      return b
+    }
+    guard rank == 1 else { return search(order) }
+    var working = Array(order.prefix(256))
+    var inWorking = Set(working)
+    while true {
+      guard let v = search(working) else { return nil }
+      let (r, c) = variant(v)
+      let misses = failing(rendering: r, color: c, among: order, stopAfter: 64)
+      if misses.isEmpty { return v }
+      for m in misses where inWorking.insert(m).inserted { working.append(m) }
+    }
   }
 
   /// The judged statistic (the value at `rank`) with this rendering and colour.
   public func judged(rendering r: ElementRendering, color c: RGBA) -> Double {
-    var ratios = (0..<samples.count).map { samples.ratio(at: $0, rendering: r, color: c) }
+    let lum = FastLuminance.shared
+    if rank == 1 {
+      var lowest = Double.infinity
+      for k in 0..<samples.count {
+        lowest = Swift.min(lowest, samples.ratio(at: k, rendering: r, color: c, lum: lum))
+      }
+      return lowest
+    }
+    var ratios = (0..<samples.count).map {
+      samples.ratio(at: $0, rendering: r, color: c, lum: lum)
+    }
     ratios.sort()
     return ratios[Swift.min(rank, ratios.count) - 1]
   }
@@ -98,18 +154,10 @@ public struct RemedySearch: Sendable {
   /// from the current alpha; nil when even 1 fails.
   public func minimalAlpha(glassFill: RGB) -> Int? {
     guard let target = alphaTarget(glassFill: glassFill) else { return nil }
-    func ok(_ h: Int) -> Bool {
-      passes(rendering: rendering(withAlpha: Double(h) / 100, glassFill: glassFill), color: color)
+    let from = Swift.min(100, Swift.max(0, Int((target.alpha * 100).rounded(.down))))
+    return smallestPassing(from: from, to: 100) { h in
+      (rendering(withAlpha: Double(h) / 100, glassFill: glassFill), color)
     }
-    guard ok(100) else { return nil }
-    var lo = Swift.max(0, Int((target.alpha * 100).rounded(.down)))
-    var hi = 100
-    if ok(lo) { return lo }
-    while hi - lo > 1 {
-      let mid = (lo + hi) / 2
-      if ok(mid) { hi = mid } else { lo = mid }
-    }
-    return hi
   }
 
   /// The text colour moved a fraction `t` of the way to black (`toward` 0)
@@ -123,20 +171,9 @@ public struct RemedySearch: Sendable {
   /// The smallest step (in thousandths, 0...1000) toward black or white in
   /// lightness that passes; nil when the end of that direction fails.
   public func minimalLightnessStep(toward target: Double) -> Int? {
-    func ok(_ k: Int) -> Bool {
-      passes(
-        rendering: rendering,
-        color: RemedySearch.color(color, lightnessToward: target, by: Double(k) / 1000))
+    smallestPassing(from: 0, to: 1000) { k in
+      (rendering, RemedySearch.color(color, lightnessToward: target, by: Double(k) / 1000))
     }
-    guard ok(1000) else { return nil }
-    var lo = 0
-    var hi = 1000
-    if ok(lo) { return lo }
-    while hi - lo > 1 {
-      let mid = (lo + hi) / 2
-      if ok(mid) { hi = mid } else { lo = mid }
-    }
-    return hi
   }
 }
 

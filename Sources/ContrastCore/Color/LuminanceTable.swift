@@ -6,24 +6,35 @@
 /// so the interpolation error is at most `h^2/8 * 3 ≈ 5.6e-9` with
 /// `h = 1/8192` (tested against `WCAG.linearize` on every 8-bit value and on
 /// random floats). Inputs outside `[0, 1]` are clamped.
-public enum FastLuminance {
+public struct FastLuminance: @unchecked Sendable {
   @usableFromInline static let steps = 8192
-  @usableFromInline static let table: [Double] = (0...steps).map {
-    WCAG.linearize(Double($0) / Double(steps))
+  /// The table, allocated once and never freed (64 KiB).
+  @usableFromInline let table: UnsafePointer<Double>
+
+  /// The shared table. Hoist it out of hot loops: `let lum = FastLuminance.shared`.
+  public static let shared = FastLuminance()
+
+  private init() {
+    let t = UnsafeMutablePointer<Double>.allocate(capacity: Self.steps + 1)
+    for i in 0...Self.steps { t[i] = WCAG.linearize(Double(i) / Double(Self.steps)) }
+    table = UnsafePointer(t)
   }
 
   /// Linearised value of one channel, within 5e-8 of `WCAG.linearize`.
   @inlinable
-  public static func linearize(_ c: Double) -> Double {
-    let x = min(max(c, 0), 1) * Double(steps)
-    let i = min(Int(x), steps - 1)
+  public func linearize(_ c: Double) -> Double {
+    let x = min(max(c, 0), 1) * Double(Self.steps)
+    let i = min(Int(x), Self.steps - 1)
     let f = x - Double(i)
-    return table.withUnsafeBufferPointer { t in t[i] + (t[i + 1] - t[i]) * f }
+    return table[i] + (table[i + 1] - table[i]) * f
   }
 
   /// Relative luminance of a colour of the cube.
   @inlinable
-  public static func luminance(_ c: RGB) -> Double {
+  public func luminance(_ c: RGB) -> Double {
     0.2126 * linearize(c.r) + 0.7152 * linearize(c.g) + 0.0722 * linearize(c.b)
   }
+
+  /// Linearised value of one channel (through the shared table).
+  public static func linearize(_ c: Double) -> Double { shared.linearize(c) }
 }
