@@ -46,6 +46,8 @@ public struct AuditOutcome: Sendable {
   /// Distinct blurs computed and blurs the scenes asked for.
   public var blursComputed: Int
   public var blursRequested: Int
+  /// Pictures of scenes with a failure, when a previewer was given, in scene order.
+  public var previews: [ScenePreview] = []
 }
 
 /// Runs the audit over layouts x wallpapers x appearances x modes.
@@ -55,6 +57,8 @@ public struct Auditor: Sendable {
   public var layouts: [Layout]
   /// Wallpapers audited in parallel, each by one worker (1 = serial).
   public var jobs: Int
+  /// Draws scenes that have a failing check (for the HTML report); nil for none.
+  public var previewer: (@Sendable (SceneSnapshot) -> ScenePreview?)?
 
   public init(profile: Profile, settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
     self.profile = profile
@@ -124,6 +128,13 @@ public struct Auditor: Sendable {
           let measured = SceneEvaluator.measure(
             layout: layout, canvas: canvas, appearance: appearance, mode: mode,
             profile: profile, settings: settings)
+          if let previewer, measured.contains(where: { $0.result.verdict == .fail }) {
+            let key = SceneKey(
+              layout: layout.id, wallpaper: wallpaper.id, appearance: appearance, mode: mode)
+            let snapshot = SceneSnapshot(
+              key: key, layout: layout, profile: profile, canvas: canvas, measurements: measured)
+            if let p = previewer(snapshot) { partial.previews.append(p) }
+          }
           for var m in measured {
             m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
             if let samples = m.samples {
@@ -154,6 +165,7 @@ struct PartialOutcome: Sendable {
   var blursComputed = 0
   var blursRequested = 0
   var remedies = RemedyAccumulator()
+  var previews: [ScenePreview] = []
 }
 
 final class AuditState: @unchecked Sendable {
@@ -176,7 +188,9 @@ final class AuditState: @unchecked Sendable {
     var scenes = 0
     var computed = 0
     var requested = 0
+    var previews: [ScenePreview] = []
     for p in parts {
+      previews += p.previews
       remedies.merge(p.remedies)
       results += p.results
       findings += p.findings
@@ -192,9 +206,10 @@ final class AuditState: @unchecked Sendable {
     results.sort(by: CheckResult.reportOrder)
     findings.sort(by: Finding.reportOrder)
     errors.sort { ($0.input, $0.message) < ($1.input, $1.message) }
+    previews.sort { $0.key < $1.key }
     return AuditOutcome(
       results: results, findings: findings, errors: errors, scenes: scenes,
-      blursComputed: computed, blursRequested: requested)
+      blursComputed: computed, blursRequested: requested, previews: previews)
   }
 }
 

@@ -7,6 +7,9 @@ public struct ItemMeasurement: Sendable {
   public var requirement: ItemRequirement
   /// The item's pixels, kept only when the check did not pass (for remedies).
   public var samples: ItemSamples?
+  /// The canvas pixels measured (the item's frame clipped to the canvas), in
+  /// the order of `samples`: row-major.
+  public var pixelRect: PixelRect
 }
 
 /// Evaluates scenes: (layout, wallpaper, appearance, mode) → one measurement
@@ -101,7 +104,7 @@ public enum SceneEvaluator {
         out.append(
           ItemMeasurement(
             result: result, rendering: rendering, color: color, requirement: requirement,
-            samples: verdict == .fail ? samples : nil))
+            samples: verdict == .fail ? samples : nil, pixelRect: rect))
       }
     }
     return out

@@ -1,0 +1,79 @@
+/// Identifies a scene: a layout over a wallpaper in an appearance and mode.
+public struct SceneKey: Sendable, Hashable, Comparable {
+  public var layout: String
+  public var wallpaper: String
+  public var appearance: Appearance
+  public var mode: AccessibilityMode
+
+  public init(layout: String, wallpaper: String, appearance: Appearance, mode: AccessibilityMode) {
+    self.layout = layout
+    self.wallpaper = wallpaper
+    self.appearance = appearance
+    self.mode = mode
+  }
+
+  public static func < (a: SceneKey, b: SceneKey) -> Bool {
+    if a.layout != b.layout { return a.layout < b.layout }
+    if a.wallpaper != b.wallpaper { return a.wallpaper < b.wallpaper }
+    if a.appearance != b.appearance { return a.appearance < b.appearance }
+    return a.mode < b.mode
+  }
+
+  /// A stable id usable in HTML and file names.
+  public var id: String {
+    "\(layout)--\(wallpaper)--\(appearance.rawValue)--\(mode.rawValue)"
+  }
+}
+
+/// Everything needed to draw one scene, handed to a previewer while the
+/// wallpaper is still in memory (the audit streams wallpapers).
+public struct SceneSnapshot {
+  public var key: SceneKey
+  public var layout: Layout
+  public var profile: Profile
+  /// The placed wallpaper and its blur cache.
+  public var canvas: WallpaperCanvas
+  /// The items measured in this scene (with pixels for the failing ones).
+  public var measurements: [ItemMeasurement]
+}
+
+/// Pictures of one scene for the HTML report.
+public struct ScenePreview: Sendable, Hashable {
+  public var key: SceneKey
+  /// Size of both images, pixels.
+  public var width: Int
+  public var height: Int
+  /// PNG of the modelled glass over the wallpaper, with item boxes.
+  public var preview: [UInt8]
+  /// PNG of where contrast falls below the threshold.
+  public var heatmap: [UInt8]
+  /// Item boxes in image pixels: (element, item, verdict, rect).
+  public var boxes: [PreviewBox]
+
+  public init(
+    key: SceneKey, width: Int, height: Int, preview: [UInt8], heatmap: [UInt8],
+    boxes: [PreviewBox]
+  ) {
+    self.key = key
+    self.width = width
+    self.height = height
+    self.preview = preview
+    self.heatmap = heatmap
+    self.boxes = boxes
+  }
+}
+
+/// One labelled item box on a preview.
+public struct PreviewBox: Sendable, Hashable {
+  public var element: String
+  public var item: String
+  public var verdict: Verdict
+  public var rect: PixelRect
+
+  public init(element: String, item: String, verdict: Verdict, rect: PixelRect) {
+    self.element = element
+    self.item = item
+    self.verdict = verdict
+    self.rect = rect
+  }
+}
