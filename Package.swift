@@ -40,5 +40,9 @@ let package = Package(
       name: "ContrastCoreTests",
       dependencies: ["ContrastCore", "CPNG", "PNGFixtureWriter"]
     ),
+    .testTarget(
+      name: "GlassAuditCLITests",
+      dependencies: ["glass-audit", "ContrastCore"]
+    ),
   ]
 )
