@@ -100,6 +100,11 @@ enum Summary {
     for e in report.outcome.errors.prefix(5) {
       lines.append("  error: \(e.input): \(e.message.split(separator: "\n").first ?? "")")
     }
+    let o = report.outcome
+    if o.blursRequested > 0 {
+      lines.append(
+        "Blurs: \(o.blursComputed) computed for \(o.blursRequested) element-scenes that need one")
+    }
     if !written.isEmpty { lines.append("Reports: " + written.joined(separator: ", ")) }
     return lines.joined(separator: "\n")
   }
