@@ -5,6 +5,8 @@ import Yams
 /// Finds the inputs of a run: layout files and the wallpaper matrix.
 enum Discovery {
   struct Layouts {
+    /// Every layout file found, valid or not.
+    var files: [String] = []
     var layouts: [Layout] = []
     var findings: [Finding] = []
     var errors: [InputError] = []
@@ -31,6 +33,7 @@ enum Discovery {
     if files.isEmpty {
       out.errors.append(InputError(input: dir, message: "no layout files (.yml, .yaml, .json)"))
     }
+    out.files = files
     var seen: [String: String] = [:]
     for file in files {
       let result = LayoutLoader.load(contentsOf: file, profile: profile)
@@ -51,6 +54,26 @@ enum Discovery {
       out.findings += result.findings
     }
     return out
+  }
+
+  /// A digest of what a run reads: the layout files' names and contents,
+  /// the wallpaper list (ids, files, categories, appearances, file sizes) and
+  /// the profile file's contents. Shards of one run share it; `merge` checks it.
+  static func digest(layoutFiles: [String], wallpapers: [WallpaperInput], profileFile: String?)
+    -> String
+  {
+    var parts: [String] = []
+    for f in layoutFiles { parts += [f, (try? Files.read(f)) ?? "<unreadable>"] }
+    for w in wallpapers {
+      let size = (try? FileManager.default.attributesOfItem(atPath: w.file)[.size] as? Int) ?? -1
+      parts += [
+        w.id, w.file, w.category ?? "",
+        (w.appearances ?? []).map(\.rawValue).joined(separator: ","),
+        String(size),
+      ]
+    }
+    if let p = profileFile { parts += [p, (try? Files.read(p)) ?? "<unreadable>"] }
+    return StableDigest.fnv1a(parts)
   }
 
   struct Wallpapers {

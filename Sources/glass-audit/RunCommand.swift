@@ -58,6 +58,18 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Settings file (default: glass-audit.yml when present).")
   var config: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Audit only slice K of N (1-based) of the wallpapers; join the slices with 'merge'.",
+      valueName: "K/N"),
+    transform: { text in
+      guard let s = ShardSpec(parsing: text) else {
+        throw ValidationError("--shard must be K/N with 1 <= K <= N, got '\(text)'")
+      }
+      return s
+    })
+  var shard: ShardSpec?
+
   @Flag(help: "Leave the timestamp out of report.json so identical inputs give identical bytes.")
   var deterministic = false
 
@@ -121,8 +133,12 @@ struct RunCommand: ParsableCommand {
     inputErrors += loaded.errors
     findings += loaded.findings
     let wallpaperPath = wallpapers ?? configuration.wallpapers ?? "wallpapers"
-    let matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit)
+    var matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit)
     inputErrors += matrix.errors
+    let inputs = Discovery.digest(
+      layoutFiles: loaded.files, wallpapers: matrix.inputs,
+      profileFile: profile ?? configuration.profile)
+    if let shard { matrix.inputs = shard.slice(matrix.inputs) }
     for e in inputErrors { console.error("error: \(e.input): \(e.message)") }
 
     let auditor = Auditor(
@@ -134,49 +150,18 @@ struct RunCommand: ParsableCommand {
     outcome.errors = (outcome.errors + inputErrors).sorted {
       ($0.input, $0.message) < ($1.input, $1.message)
     }
-    outcome.findings = (outcome.findings + findings + auditor.boundsFindings(outcome.results))
+    outcome.findings = (outcome.findings + findings + Auditor.boundsFindings(outcome.results))
       .sorted(by: Finding.reportOrder)
 
-    let report = AuditReport(
+    outcome.finalize(statistic: settings.statistic)
+
+    var report = AuditReport(
       settings: settings, profileName: loadedProfile.name, outcome: outcome,
       timestamp: deterministic ? nil : Date().ISO8601Format(),
       layoutFiles: Dictionary(loaded.layouts.map { ($0.id, $0.file) }) { a, _ in a },
       layoutTitles: Dictionary(loaded.layouts.map { ($0.id, $0.title) }) { a, _ in a })
-    var written: [String] = []
-    do {
-      for format in formatList {
-        let path = Files.join(outDir, format.fileName)
-        let text: String
-        switch format {
-        case .json: text = JSONReport.render(report)
-        case .md: text = MarkdownReport.render(report)
-        case .junit: text = JUnitReport.render(report)
-        }
-        try Files.writeAtomically(text, to: path)
-        written.append(path)
-      }
-    } catch {
-      console.error("\(error)")
-      throw ExitCode(2)
-    }
-    if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"],
-      !summaryPath.isEmpty
-    {
-      appendStepSummary(MarkdownReport.render(report), to: summaryPath, console: console)
-    }
-    print(Summary.text(report, written: written, color: console.stdoutColor))
-    let s = report.summary
-    if s.errors > 0 { throw ExitCode(2) }
-    if s.newFailures > 0 { throw ExitCode(1) }
-  }
-
-  private func appendStepSummary(_ text: String, to path: String, console: Console) {
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      console.error("warning: cannot append to GITHUB_STEP_SUMMARY '\(path)'")
-      return
-    }
-    handle.seekToEndOfFile()
-    handle.write(Data(text.utf8))
-    try? handle.close()
+    report.inputsDigest = inputs
+    report.shard = shard
+    try ReportWriter.finish(report, formats: formatList, outDir: outDir, console: console)
   }
 }

@@ -34,7 +34,9 @@ struct ValidateCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let result = Discovery.layouts(in: layouts, profile: loaded)
-    for e in result.errors { console.error(e.message.contains(e.input) ? e.message : "\(e.input): \(e.message)") }
+    for e in result.errors {
+      console.error(e.message.contains(e.input) ? e.message : "\(e.input): \(e.message)")
+    }
     if !quiet {
       for f in result.findings {
         let place = f.file.map { "\($0)\(f.line.map { ":\($0)" } ?? ""): " } ?? ""

@@ -48,6 +48,70 @@ public struct AuditOutcome: Sendable {
   public var blursRequested: Int
   /// Pictures of scenes with a failure, when a previewer was given, in scene order.
   public var previews: [ScenePreview] = []
+  /// The remedy searches behind the results' remedies (for merging shards).
+  public var remedySearch = RemedyAccumulator()
+
+  public init(
+    results: [CheckResult], findings: [Finding], errors: [InputError], scenes: Int,
+    blursComputed: Int = 0, blursRequested: Int = 0, previews: [ScenePreview] = [],
+    remedySearch: RemedyAccumulator = RemedyAccumulator()
+  ) {
+    self.results = results
+    self.findings = findings
+    self.errors = errors
+    self.scenes = scenes
+    self.blursComputed = blursComputed
+    self.blursRequested = blursRequested
+    self.previews = previews
+    self.remedySearch = remedySearch
+  }
+
+  /// Puts the outcome in the form its reports carry: every measured number
+  /// rounded to six decimals (as `report.json` writes it), remedies attached
+  /// from the searches, and everything in report order. Verdicts are kept as
+  /// judged on the unrounded values. A merge of shard reports ends here too,
+  /// so it reproduces a single run byte for byte.
+  public mutating func finalize(statistic: VerdictStatistic) {
+    let remedyByGroup = remedySearch.remedies()
+    for i in results.indices {
+      var r = results[i]
+      r.contrast = r.contrast.quantized
+      r.bounds = ContrastBounds(min: quantize(r.bounds.min), max: quantize(r.bounds.max))
+      r.threshold = quantize(r.threshold)
+      r.judgedRatio = r.contrast.value(of: statistic)
+      r.remedy = r.verdict == .fail ? remedyByGroup[RemedyAccumulator.key(r)]?.quantized : nil
+      results[i] = r
+    }
+    results.sort(by: CheckResult.reportOrder)
+    findings = Array(Set(findings)).sorted(by: Finding.reportOrder)
+    errors = Array(Set(errors)).sorted { ($0.input, $0.message) < ($1.input, $1.message) }
+    previews.sort { $0.key < $1.key }
+  }
+}
+
+/// `x` rounded to six decimals, the precision of `report.json`.
+public func quantize(_ x: Double) -> Double {
+  guard x.isFinite else { return x }
+  return (x * 1e6).rounded() / 1e6
+}
+
+extension ContrastStatistics {
+  var quantized: ContrastStatistics {
+    ContrastStatistics(
+      min: quantize(min), p05: quantize(p05), p10: quantize(p10), median: quantize(median),
+      mean: quantize(mean), max: quantize(max), failingFraction: quantize(failingFraction))
+  }
+}
+
+extension Remedy {
+  var quantized: Remedy {
+    var r = self
+    r.currentAlpha = currentAlpha.map(quantize)
+    r.alpha = alpha.map(quantize)
+    r.alphaRatio = alphaRatio.map(quantize)
+    r.colorRatio = colorRatio.map(quantize)
+    return r
+  }
 }
 
 /// Runs the audit over layouts x wallpapers x appearances x modes.
@@ -87,7 +151,9 @@ public struct Auditor: Sendable {
         progress?(done.increment())
       }
     }
-    return state.outcome(sortedBy: wallpapers.map(\.id))
+    var outcome = state.outcome(sortedBy: wallpapers.map(\.id))
+    outcome.finalize(statistic: settings.statistic)
+    return outcome
   }
 
   /// Audits one wallpaper over every layout.
@@ -199,17 +265,10 @@ final class AuditState: @unchecked Sendable {
       computed += p.blursComputed
       requested += p.blursRequested
     }
-    let remedyByGroup = remedies.remedies()
-    for i in results.indices where results[i].verdict == .fail {
-      results[i].remedy = remedyByGroup[RemedyAccumulator.key(results[i])]
-    }
-    results.sort(by: CheckResult.reportOrder)
-    findings.sort(by: Finding.reportOrder)
-    errors.sort { ($0.input, $0.message) < ($1.input, $1.message) }
-    previews.sort { $0.key < $1.key }
     return AuditOutcome(
       results: results, findings: findings, errors: errors, scenes: scenes,
-      blursComputed: computed, blursRequested: requested, previews: previews)
+      blursComputed: computed, blursRequested: requested, previews: previews,
+      remedySearch: remedies)
   }
 }
 

@@ -1,8 +1,11 @@
 /// Combines the per-scene remedies of one item (in one appearance and mode)
 /// over every wallpaper where it fails: the remedy must pass in all of them,
 /// so it is the largest per-scene minimum (SPEC §3.6).
-struct RemedyAccumulator: Sendable {
-  struct Group: Sendable {
+///
+/// The groups are written into `report.json` (`remedySearch`) so that shard
+/// reports can be merged into exactly the remedies of a single run.
+public struct RemedyAccumulator: Sendable, Equatable {
+  public struct Group: Sendable, Equatable {
     var property: String?
     var colorHex: String?
     var currentAlpha: Double?
@@ -17,9 +20,15 @@ struct RemedyAccumulator: Sendable {
     var colorRatios: [Double] = [.infinity, .infinity]
   }
 
-  private(set) var groups: [String: Group] = [:]
+  public internal(set) var groups: [String: Group] = [:]
 
-  static func key(_ r: CheckResult) -> String {
+  public init() {}
+
+  init(groups: [String: Group]) {
+    self.groups = groups
+  }
+
+  public static func key(_ r: CheckResult) -> String {
     [r.layout, r.element, r.item, r.appearance.rawValue, r.mode.rawValue].joined(separator: "/")
   }
 
@@ -62,7 +71,8 @@ struct RemedyAccumulator: Sendable {
     groups[k] = g
   }
 
-  mutating func merge(_ other: RemedyAccumulator) {
+  /// Combines another accumulator's groups into this one.
+  public mutating func merge(_ other: RemedyAccumulator) {
     for (k, o) in other.groups {
       guard var g = groups[k] else {
         groups[k] = o
@@ -87,7 +97,7 @@ struct RemedyAccumulator: Sendable {
   }
 
   /// The remedy per group key.
-  func remedies() -> [String: Remedy] {
+  public func remedies() -> [String: Remedy] {
     var out: [String: Remedy] = [:]
     for (k, g) in groups {
       var r = Remedy()

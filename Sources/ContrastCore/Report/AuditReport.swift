@@ -8,6 +8,11 @@ public struct AuditReport: Sendable {
   /// Layout id -> file and title, for reports that link to layouts.
   public var layoutFiles: [String: String]
   public var layoutTitles: [String: String]
+  /// A digest of the inputs (layouts, wallpaper list, profile), so shard
+  /// reports of different inputs are never merged.
+  public var inputsDigest: String = ""
+  /// This report's shard (1-based index, count), when the run was sharded.
+  public var shard: ShardSpec?
 
   public init(
     settings: AuditSettings, profileName: String, outcome: AuditOutcome,

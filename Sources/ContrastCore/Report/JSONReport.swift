@@ -10,6 +10,10 @@ public enum JSONReport {
       ("tool", .object([("name", .string(toolName)), ("version", .string(toolVersion))])),
     ]
     if let t = report.timestamp { top.append(("timestamp", .string(t))) }
+    top.append(("inputs", .object([("digest", .string(report.inputsDigest))])))
+    if let shard = report.shard {
+      top.append(("shard", .object([("index", .int(shard.index)), ("count", .int(shard.count))])))
+    }
     top += [
       (
         "settings",
@@ -38,6 +42,7 @@ public enum JSONReport {
             .object([("input", .string($0.input)), ("message", .string($0.message))])
           })
       ),
+      ("remedySearch", remedySearch(report.outcome.remedySearch)),
     ]
     return JSONValue.object(top).rendered()
   }
@@ -77,6 +82,33 @@ public enum JSONReport {
         ))
     }
     return .object(pairs)
+  }
+
+  /// The remedy searches per (layout/element/item/appearance/mode) group:
+  /// what a merge of shard reports needs to combine remedies exactly.
+  static func remedySearch(_ acc: RemedyAccumulator) -> JSONValue {
+    .object(
+      acc.groups.keys.sorted().map { key in
+        let g = acc.groups[key]!
+        return (
+          key,
+          .object([
+            ("property", .optional(g.property)), ("alphaColor", .optional(g.colorHex)),
+            ("currentAlpha", .optional(g.currentAlpha.map(quantize))),
+            ("alphaHundredths", g.alpha.map(JSONValue.int) ?? .null),
+            ("alphaFeasible", .bool(g.alphaFeasible)),
+            ("darkenSteps", g.steps[0].map(JSONValue.int) ?? .null),
+            ("lightenSteps", g.steps[1].map(JSONValue.int) ?? .null),
+            ("color", .string(g.baseColor.rgb.hex)),
+            ("colorAlpha", .number(g.baseColor.alpha)),
+            ("alphaRatio", .optional(g.alphaRatio.isFinite ? quantize(g.alphaRatio) : nil)),
+            (
+              "colorRatios",
+              .array(g.colorRatios.map { $0.isFinite ? .number(quantize($0)) : .null })
+            ),
+          ])
+        )
+      })
   }
 
   static func finding(_ f: Finding) -> JSONValue {

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Reads a `report.json` back (for `glass-audit merge`).
+public enum ReportReader {
+  /// A report read back, with the run facts a merge checks.
+  public struct Loaded: Sendable {
+    public var report: AuditReport
+    public var file: String
+  }
+
+  /// Parses `text` (the contents of `file`).
+  ///
+  /// - Throws: a `Diagnostic` naming the file and the missing or bad field.
+  public static func parse(_ text: String, file: String) throws(Diagnostic) -> Loaded {
+    func fail(_ message: String) -> Diagnostic {
+      Diagnostic(file: file, line: 0, column: 0, message: message)
+    }
+    guard
+      let data = text.data(using: .utf8),
+      let any = try? JSONSerialization.jsonObject(with: data),
+      let root = any as? [String: Any]
+    else { throw fail("not a JSON object") }
+    guard let version = root["schemaVersion"] as? Int, version == JSONReport.schemaVersion else {
+      throw fail("schemaVersion is not \(JSONReport.schemaVersion)")
+    }
+    guard let settings = root["settings"] as? [String: Any],
+      let level = (settings["level"] as? String).flatMap(ConformanceLevel.init(rawValue:)),
+      let statistic = (settings["statistic"] as? String).flatMap(VerdictStatistic.init(rawValue:)),
+      let large = (settings["largeText"] as? String).flatMap(LargeTextRule.init(rawValue:)),
+      let profile = settings["profile"] as? String,
+      let modes = (settings["modes"] as? [String])?.compactMap(AccessibilityMode.init(rawValue:)),
+      let appearances = (settings["appearances"] as? [String])?.compactMap(
+        Appearance.init(rawValue:))
+    else { throw fail("settings are missing or invalid") }
+    guard let summary = root["summary"] as? [String: Any], let scenes = summary["scenes"] as? Int
+    else { throw fail("summary.scenes is missing") }
+    guard let rawResults = root["results"] as? [[String: Any]] else {
+      throw fail("results are missing")
+    }
+    var results: [CheckResult] = []
+    for (i, r) in rawResults.enumerated() {
+      guard let result = checkResult(r) else { throw fail("results[\(i)] is invalid") }
+      results.append(result)
+    }
+    let findings = (root["findings"] as? [[String: Any]] ?? []).compactMap(finding)
+    let errors = (root["errors"] as? [[String: Any]] ?? []).compactMap { e -> InputError? in
+      guard let input = e["input"] as? String, let message = e["message"] as? String else {
+        return nil
+      }
+      return InputError(input: input, message: message)
+    }
+    var groups: [String: RemedyAccumulator.Group] = [:]
+    for (key, value) in root["remedySearch"] as? [String: Any] ?? [:] {
+      guard let g = value as? [String: Any], let group = remedyGroup(g) else {
+        throw fail("remedySearch['\(key)'] is invalid")
+      }
+      groups[key] = group
+    }
+    let outcome = AuditOutcome(
+      results: results, findings: findings, errors: errors, scenes: scenes,
+      remedySearch: RemedyAccumulator(groups: groups))
+    var report = AuditReport(
+      settings: AuditSettings(
+        level: level, statistic: statistic, largeText: large, modes: modes,
+        appearances: appearances),
+      profileName: profile, outcome: outcome, timestamp: root["timestamp"] as? String)
+    report.inputsDigest = (root["inputs"] as? [String: Any])?["digest"] as? String ?? ""
+    if let shard = root["shard"] as? [String: Any], let k = shard["index"] as? Int,
+      let n = shard["count"] as? Int, n >= 1, k >= 1, k <= n
+    {
+      report.shard = ShardSpec(index: k, count: n)
+    }
+    return Loaded(report: report, file: file)
+  }
+
+  static func double(_ v: Any?) -> Double? {
+    if let d = v as? Double { return d }
+    if let n = v as? NSNumber { return n.doubleValue }
+    return nil
+  }
+
+  static func checkResult(_ r: [String: Any]) -> CheckResult? {
+    guard let layout = r["layout"] as? String, let wallpaper = r["wallpaper"] as? String,
+      let appearance = (r["appearance"] as? String).flatMap(Appearance.init(rawValue:)),
+      let mode = (r["mode"] as? String).flatMap(AccessibilityMode.init(rawValue:)),
+      let element = r["element"] as? String, let item = r["item"] as? String,
+      let kind = (r["kind"] as? String).flatMap(ContentKind.init(rawValue:)),
+      let largeText = r["largeText"] as? Bool, let threshold = double(r["threshold"]),
+      let c = r["contrast"] as? [String: Any], let b = r["bounds"] as? [String: Any],
+      let verdict = (r["verdict"] as? String).flatMap(Verdict.init(rawValue:)),
+      let baseline = r["baseline"] as? String, let pixels = r["pixels"] as? Int,
+      let color = r["color"] as? String, let material = r["material"] as? String,
+      let file = r["file"] as? String, let line = r["line"] as? Int,
+      let cmin = double(c["min"]), let p05 = double(c["p05"]), let p10 = double(c["p10"]),
+      let median = double(c["median"]), let mean = double(c["mean"]),
+      let cmax = double(c["max"]), let ff = double(c["failingFraction"]),
+      let bmin = double(b["min"]), let bmax = double(b["max"])
+    else { return nil }
+    return CheckResult(
+      layout: layout, wallpaper: wallpaper, appearance: appearance, mode: mode,
+      element: element, item: item, kind: kind, role: r["role"] as? String,
+      largeText: largeText, threshold: threshold,
+      contrast: ContrastStatistics(
+        min: cmin, p05: p05, p10: p10, median: median, mean: mean, max: cmax,
+        failingFraction: ff),
+      bounds: ContrastBounds(min: bmin, max: bmax), verdict: verdict, baseline: baseline,
+      judgedRatio: cmin, pixelCount: pixels, color: color, material: material, file: file,
+      line: line)
+  }
+
+  static func finding(_ f: [String: Any]) -> Finding? {
+    guard let rule = f["rule"] as? String, let message = f["message"] as? String else {
+      return nil
+    }
+    return Finding(
+      rule: rule, layout: f["layout"] as? String, element: f["element"] as? String,
+      item: f["item"] as? String, wallpaper: f["wallpaper"] as? String, message: message,
+      file: f["file"] as? String, line: f["line"] as? Int)
+  }
+
+  static func remedyGroup(_ g: [String: Any]) -> RemedyAccumulator.Group? {
+    guard let hex = g["color"] as? String, let rgba = try? RGBA(hex: hex),
+      let alpha = double(g["colorAlpha"]), let feasible = g["alphaFeasible"] as? Bool
+    else { return nil }
+    var group = RemedyAccumulator.Group(baseColor: RGBA(rgba.rgb, alpha: alpha))
+    group.property = g["property"] as? String
+    group.colorHex = g["alphaColor"] as? String
+    group.currentAlpha = double(g["currentAlpha"])
+    group.alpha = g["alphaHundredths"] as? Int
+    group.alphaFeasible = feasible
+    group.steps = [g["darkenSteps"] as? Int, g["lightenSteps"] as? Int]
+    group.alphaRatio = double(g["alphaRatio"]) ?? .infinity
+    let ratios = g["colorRatios"] as? [Any] ?? []
+    group.colorRatios = (0..<2).map { i in
+      i < ratios.count ? double(ratios[i]) ?? .infinity : .infinity
+    }
+    return group
+  }
+}

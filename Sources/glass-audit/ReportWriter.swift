@@ -1,0 +1,46 @@
+import ArgumentParser
+import ContrastCore
+import Foundation
+
+/// Writes a report set and ends the command with the exit status of SPEC §5.
+enum ReportWriter {
+  static func finish(
+    _ report: AuditReport, formats: [ReportFormat], outDir: String, console: Console
+  ) throws {
+    var written: [String] = []
+    do {
+      for format in formats {
+        let path = Files.join(outDir, format.fileName)
+        let text: String
+        switch format {
+        case .json: text = JSONReport.render(report)
+        case .md: text = MarkdownReport.render(report)
+        case .junit: text = JUnitReport.render(report)
+        }
+        try Files.writeAtomically(text, to: path)
+        written.append(path)
+      }
+    } catch {
+      console.error("\(error)")
+      throw ExitCode(2)
+    }
+    let env = ProcessInfo.processInfo.environment
+    if let summaryPath = env["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
+      appendStepSummary(MarkdownReport.render(report), to: summaryPath, console: console)
+    }
+    print(Summary.text(report, written: written, color: console.stdoutColor))
+    let s = report.summary
+    if s.errors > 0 { throw ExitCode(2) }
+    if s.newFailures > 0 { throw ExitCode(1) }
+  }
+
+  private static func appendStepSummary(_ text: String, to path: String, console: Console) {
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      console.error("warning: cannot append to GITHUB_STEP_SUMMARY '\(path)'")
+      return
+    }
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+    try? handle.close()
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct ShardMergeTests {
+  func setUp() throws -> CLIHarness {
+    let h = try CLIHarness()
+    try h.write("layouts/plain.yml", Fixtures.passing)
+    try h.write("layouts/glass.yml", Fixtures.failing)
+    try h.writeSolidPNG("wallpapers/white.png", width: 40, height: 80, rgb: (255, 255, 255))
+    try h.writeSolidPNG("wallpapers/blue.png", width: 30, height: 90, rgb: (10, 90, 200))
+    try h.writeSolidPNG("wallpapers/dark.png", width: 50, height: 50, rgb: (20, 20, 30))
+    try h.write("wallpapers/broken.png", bytes: Array("not a png".utf8))
+    return h
+  }
+
+  @Test func mergedShardsEqualASingleRunByteForByte() throws {
+    let h = try setUp()
+    defer { h.remove() }
+    #expect(try h.run(["run", "--quiet", "--deterministic", "--out", "single"]).status == 2)
+    for k in 1...3 {
+      _ = try h.run(["run", "--quiet", "--deterministic", "--shard", "\(k)/3", "--out", "s\(k)"])
+    }
+    let m = try h.run(["merge", "s1", "s2", "s3", "--deterministic", "--out", "merged"])
+    #expect(m.status == 2, "the broken wallpaper is an input error in both")
+    for f in ["report.json", "report.md", "junit.xml"] {
+      #expect(try h.read("single/\(f)") == h.read("merged/\(f)"), "\(f) differs")
+    }
+    // Each shard saw only its slice.
+    #expect(try h.read("s1/report.json").contains("\"shard\""))
+    #expect(try !h.read("single/report.json").contains("\"shard\""))
+  }
+
+  @Test func mergeRefusesMissingDuplicateOrForeignShards() throws {
+    let h = try setUp()
+    defer { h.remove() }
+    _ = try h.run(["run", "--quiet", "--deterministic", "--shard", "1/2", "--out", "s1"])
+    _ = try h.run(["run", "--quiet", "--deterministic", "--shard", "2/2", "--out", "s2"])
+    _ = try h.run([
+      "run", "--quiet", "--deterministic", "--shard", "2/2", "--level", "AAA", "--out", "aaa",
+    ])
+    _ = try h.run(["run", "--quiet", "--deterministic", "--out", "whole"])
+    let missing = try h.run(["merge", "s1", "--out", "m"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("missing shard 2/2"))
+    let twice = try h.run(["merge", "s1", "s1", "s2", "--out", "m"])
+    #expect(twice.stderr.contains("shard 1 appears twice"))
+    let settings = try h.run(["merge", "s1", "aaa", "--out", "m"])
+    #expect(settings.stderr.contains("other settings"))
+    let unsharded = try h.run(["merge", "whole", "--out", "m"])
+    #expect(unsharded.stderr.contains("not a shard report"))
+    #expect(!h.exists("m/report.json"))
+    // Other inputs: a layout changed between the shards.
+    try h.write(
+      "layouts/plain.yml", Fixtures.passing.replacingOccurrences(of: "y: 4", with: "y: 5"))
+    _ = try h.run(["run", "--quiet", "--deterministic", "--shard", "2/2", "--out", "changed"])
+    let foreign = try h.run(["merge", "s1", "changed", "--out", "m"])
+    #expect(foreign.stderr.contains("other inputs"))
+  }
+
+  @Test func aBadShardArgumentIsAUsageError() throws {
+    let h = try setUp()
+    defer { h.remove() }
+    #expect(try h.run(["run", "--shard", "3/2"]).status == 64)
+    #expect(try h.run(["run", "--shard", "0/2"]).status == 64)
+    #expect(try h.run(["run", "--shard", "x"]).status == 64)
+  }
+}
