@@ -9,17 +9,18 @@ struct WallpapersCommand: ParsableCommand {
     discussion: """
       Each wallpaper is written as <id>.png in --out (created if missing), first to
       .<id>.png.tmp beside it, then renamed over any existing file. The same size
-      always gives the same pixels.
+      always gives the same pixels. The default size, 1206 x 2622, is an iPhone 16 Pro
+      in portrait.
       """
   )
 
   @Option(help: "Folder to write the PNG files into.")
   var out: String = "wallpapers"
 
-  @Option(help: "Width in pixels (default: iPhone 16 Pro, portrait).")
+  @Option(help: "Width of each wallpaper in pixels.")
   var width: Int = SyntheticWallpapers.defaultWidth
 
-  @Option(help: "Height in pixels (default: iPhone 16 Pro, portrait).")
+  @Option(help: "Height of each wallpaper in pixels.")
   var height: Int = SyntheticWallpapers.defaultHeight
 
   func validate() throws {
