@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContrastCore
@@ -18,8 +19,8 @@ struct SyntheticWallpapersTests {
   }
 
   @Test func twoCallsGiveIdenticalBytes() {
-    let again = SyntheticWallpapers.all()
-    #expect(again == Self.full)
+    let same = SyntheticWallpapers.all() == Self.full
+    #expect(same)
   }
 
   @Test func defaultSizeIsAnIPhone16ProInPortrait() {
@@ -66,8 +67,13 @@ struct SyntheticWallpapersTests {
   ])
   func solidColoursAreExact(id: String, rgb: [UInt8]) {
     let w = Self.wallpaper(id)
-    let expected = (0..<(w.width * w.height)).flatMap { _ in rgb }
-    #expect(w.rgb8 == expected)
+    var exact = true
+    var i = 0
+    while i < w.rgb8.count {
+      exact = exact && w.rgb8[i] == rgb[0] && w.rgb8[i + 1] == rgb[1] && w.rgb8[i + 2] == rgb[2]
+      i += 3
+    }
+    #expect(exact)
   }
 
   @Test func checkerboardHasEightPixelSquaresStartingBlack() {
@@ -188,5 +194,23 @@ struct SyntheticWallpapersTests {
       4_593_380_528_125_082_431, 16_408_922_859_458_223_821,
     ]
     #expect((0..<5).map { _ in random.next() } == expected)
+  }
+
+  /// `<package root>/wallpapers`, the package root found from this file.
+  static let committedFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("wallpapers")
+
+  @Test func committedPNGsHoldTheGeneratedPixels() throws {
+    for w in Self.full {
+      let path = Self.committedFolder.appendingPathComponent("\(w.id).png").path
+      let decoded = try PNGDecoder.decode(contentsOf: path, displayName: "\(w.id).png")
+      #expect(decoded.image.width == w.width && decoded.image.height == w.height, "\(w.id)")
+      let bytes = decoded.image.samples.map { UInt8(($0 * 255).rounded()) }
+      // A Bool, not `bytes == w.rgb8` in #expect: a diff of millions of bytes never ends.
+      let same = bytes == w.rgb8
+      #expect(same, "\(w.id).png is stale: run glass-audit wallpapers --out wallpapers")
+    }
   }
 }
