@@ -7,7 +7,10 @@ struct GlassAudit: ParsableCommand {
     commandName: "glass-audit",
     abstract: "Audits the contrast of text and icons on Liquid Glass over a matrix of wallpapers.",
     version: ContrastCore.toolVersion,
-    subcommands: [RunCommand.self, MergeCommand.self, ValidateCommand.self, ContrastCommand.self],
+    subcommands: [
+      RunCommand.self, MergeCommand.self, ValidateCommand.self, ContrastCommand.self,
+      WallpapersCommand.self,
+    ],
     defaultSubcommand: RunCommand.self,
   )
 }
