@@ -1,0 +1,72 @@
+/// GitHub Actions workflow commands (SPEC §4): `::error file=…,line=…::`
+/// lines that the runner turns into annotations on the pull request.
+///
+/// GitHub shows at most 10 error annotations per step, so the lines are
+/// capped at `limit` error lines: inputs that could not be audited first
+/// (`::error file=<input>::message`, the reason for exit status 2), then the
+/// new failures worst first (`report.failuresWorstFirst` less those a
+/// baseline accepts), then one `::notice::` line counting what was left out.
+/// The caller prints the lines on stderr when `GITHUB_ACTIONS` is `true`.
+public enum GitHubAnnotations {
+  /// The workflow-command lines, without newlines.
+  public static func lines(_ report: AuditReport, limit: Int = 10) -> [String] {
+    let limit = max(0, limit)
+    var out: [String] = []
+    let errors = report.outcome.errors
+    for e in errors.prefix(limit) {
+      out.append(
+        "::error file=\(property(e.input)),title=\(property("cannot audit \(e.input)"))::"
+          + data(e.message))
+    }
+    let failures = report.failuresWorstFirst.filter { $0.baseline != "known" }
+    let room = limit - min(limit, errors.count)
+    for r in failures.prefix(room) {
+      let title = "\(SARIFReport.ruleID(for: r)): \(r.layout) › \(r.element) › \(r.item)"
+      out.append(
+        "::error file=\(property(r.file)),line=\(r.line),title=\(property(title))::"
+          + data(SARIFReport.message(r, report: report)))
+    }
+    let moreErrors = max(0, errors.count - limit)
+    let moreFailures = max(0, failures.count - room)
+    if moreErrors > 0 {
+      out.append(
+        "::notice::\(moreErrors) more \(moreErrors == 1 ? "input" : "inputs") could not be "
+          + "audited: see the step summary")
+    }
+    if moreFailures > 0 {
+      out.append(
+        "::notice::\(moreFailures) more failing \(moreFailures == 1 ? "check" : "checks"): "
+          + "see the step summary")
+    }
+    return out
+  }
+
+  /// Escapes a command's message: `%` `\r` `\n` as `%25` `%0D` `%0A`
+  /// (the runner's `escapeData`).
+  public static func data(_ s: String) -> String {
+    var out = ""
+    for ch in s.unicodeScalars {
+      switch ch {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default: out.unicodeScalars.append(ch)
+      }
+    }
+    return out
+  }
+
+  /// Escapes a property value: as `data(_:)`, and `:` `,` as `%3A` `%2C`
+  /// (the runner's `escapeProperty`).
+  public static func property(_ s: String) -> String {
+    var out = ""
+    for ch in data(s).unicodeScalars {
+      switch ch {
+      case ":": out += "%3A"
+      case ",": out += "%2C"
+      default: out.unicodeScalars.append(ch)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,146 @@
+import Testing
+
+@testable import ContrastCore
+
+@Suite struct BaselineTests {
+  typealias F = ReportFixtures
+
+  @Test func recordsFailuresOnlySortedByFingerprint() {
+    let b = Baseline.recording(F.mixed)
+    #expect(
+      b.entries.map(\.fingerprint)
+        == ["tabs/bar/label/dusk/light/normal", "tabs/bar/title/dusk/light/normal"])
+    #expect(b.entries[0].ratio == 1.5)
+  }
+
+  @Test func roundTripsThroughItsText() throws {
+    let b = Baseline.recording(F.mixed)
+    let text = b.render()
+    #expect(text.hasPrefix("{\n  \"schemaVersion\": 1,\n  \"tool\": \"glass-audit\",\n"))
+    let parsed = try Baseline.parse(text: text, file: "baseline.json")
+    #expect(parsed == b)
+    #expect(parsed.render() == text)
+  }
+
+  @Test func marksAcceptedFailuresKnownAndOthersNew() {
+    let baseline = Baseline(entries: [Baseline.Entry(F.check(item: "label"))])
+    var results = [
+      F.check(item: "label"), F.check(item: "title"),
+      F.check(item: "ok", verdict: .pass, ratio: 9, baseline: "known"),
+    ]
+    let outcome = baseline.apply(to: &results)
+    #expect(results.map(\.baseline) == ["known", "new", "new"])
+    #expect(outcome.known == 1)
+    #expect(outcome.new == 1)
+    #expect(outcome.stale.isEmpty && outcome.unmatched.isEmpty)
+    let report = F.report(results)
+    #expect(report.summary.failed == 2)
+    #expect(report.summary.newFailures == 1)
+  }
+
+  @Test func passingCheckInAnAuditedSceneIsStale() {
+    let baseline = Baseline(entries: [Baseline.Entry(F.check(item: "label"))])
+    var results = [F.check(item: "label", verdict: .pass, ratio: 5)]
+    let outcome = baseline.apply(to: &results)
+    #expect(outcome.stale.map(\.item) == ["label"])
+    #expect(outcome.unmatched.isEmpty)
+  }
+
+  @Test func removedItemInAnAuditedSceneIsStale() {
+    let baseline = Baseline(entries: [Baseline.Entry(F.check(item: "gone"))])
+    var results = [F.check(item: "label", verdict: .pass, ratio: 5)]
+    #expect(baseline.apply(to: &results).stale.map(\.item) == ["gone"])
+  }
+
+  @Test func sceneNotAuditedIsUnmatchedNotStale() {
+    // Another shard's wallpaper, and a mode this run left out.
+    let baseline = Baseline(entries: [
+      Baseline.Entry(F.check(wallpaper: "noon")),
+      Baseline.Entry(F.check(mode: .increaseContrast)),
+    ])
+    var results = [F.check(verdict: .pass, ratio: 5)]
+    let outcome = baseline.apply(to: &results)
+    #expect(outcome.stale.isEmpty)
+    #expect(outcome.unmatched.count == 2)
+  }
+
+  @Test func pruneDropsOnlyStaleEntries() {
+    let baseline = Baseline(entries: [
+      Baseline.Entry(F.check(item: "fixed")), Baseline.Entry(F.check(item: "still")),
+      Baseline.Entry(F.check(item: "elsewhere", wallpaper: "noon")),
+    ])
+    var results = [F.check(item: "fixed", verdict: .pass, ratio: 5), F.check(item: "still")]
+    let outcome = baseline.apply(to: &results)
+    let pruned = baseline.pruned(stale: outcome.stale)
+    #expect(pruned.entries.map(\.item) == ["elsewhere", "still"])
+  }
+
+  @Test func duplicateEntriesCollapse() {
+    let e = Baseline.Entry(F.check())
+    #expect(Baseline(entries: [e, e]).entries.count == 1)
+  }
+
+  func error(_ text: String) -> Diagnostic? {
+    do {
+      _ = try Baseline.parse(text: text, file: "ci/baseline.json")
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func syntaxErrorNamesFileLineAndColumn() throws {
+    let d = try #require(error("{\n  \"schemaVersion\": 1,,\n}"))
+    #expect(d.file == "ci/baseline.json")
+    #expect(d.line == 2)
+    #expect(d.column == 22)
+    #expect(d.description.hasPrefix("ci/baseline.json:2:22: invalid baseline: not valid JSON"))
+  }
+
+  @Test func missingKeyIsNamedWithItsPath() throws {
+    let text = """
+      {"schemaVersion": 1, "accepted": [{"fingerprint": "a/b/c/d/light/normal", "layout": "a",
+        "element": "b", "item": "c", "wallpaper": "d", "appearance": "light"}]}
+      """
+    let d = try #require(error(text))
+    #expect(d.description == "ci/baseline.json: invalid baseline: accepted[0].mode: missing")
+  }
+
+  @Test func wrongTypeIsNamed() throws {
+    let d = try #require(error(#"{"schemaVersion": "one", "accepted": []}"#))
+    #expect(d.message == "invalid baseline: schemaVersion: expected an integer")
+    let e = try #require(error(#"{"schemaVersion": 1, "accepted": {}}"#))
+    #expect(e.message == "invalid baseline: accepted: expected an array")
+  }
+
+  @Test func newerSchemaAndOtherToolsAreRefused() throws {
+    let d = try #require(error(#"{"schemaVersion": 2, "accepted": []}"#))
+    #expect(d.message.contains("schemaVersion 2 is not supported"))
+    let e = try #require(error(#"{"schemaVersion": 1, "tool": "other", "accepted": []}"#))
+    #expect(e.message.contains("'other'"))
+  }
+
+  @Test func fingerprintMustMatchItsFields() throws {
+    let text = """
+      {"schemaVersion": 1, "accepted": [{"fingerprint": "x/b/c/d/light/normal", "layout": "a",
+        "element": "b", "item": "c", "wallpaper": "d", "appearance": "light", "mode": "normal"}]}
+      """
+    let d = try #require(error(text))
+    #expect(d.message.contains("accepted[0]: fingerprint 'x/b/c/d/light/normal' does not match"))
+  }
+
+  @Test func emptyFileIsNotJSON() throws {
+    let d = try #require(error(""))
+    #expect(d.message.hasPrefix("invalid baseline: not valid JSON"))
+  }
+
+  @Test func missingFileSaysSo() throws {
+    do {
+      _ = try Baseline.load(contentsOf: "/nonexistent/baseline.json")
+      Issue.record("loaded a missing file")
+    } catch {
+      #expect(error.file == "/nonexistent/baseline.json")
+      #expect(error.message.contains("no baseline file"))
+    }
+  }
+}

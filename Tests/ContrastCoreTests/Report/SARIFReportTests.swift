@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import ContrastCore
+
+@Suite struct SARIFReportTests {
+  func json(_ report: AuditReport) throws -> [String: Any] {
+    let text = SARIFReport.render(report)
+    return try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  func run(_ report: AuditReport) throws -> [String: Any] {
+    let runs = try #require(try json(report)["runs"] as? [[String: Any]])
+    #expect(runs.count == 1)
+    return try #require(runs.first)
+  }
+
+  func results(_ report: AuditReport) throws -> [[String: Any]] {
+    try #require(try run(report)["results"] as? [[String: Any]])
+  }
+
+  @Test func declaresVersionAndSchema() throws {
+    let top = try json(ReportFixtures.mixed)
+    #expect(top["version"] as? String == "2.1.0")
+    #expect(top["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
+  }
+
+  @Test func driverNamesTheToolAndItsRules() throws {
+    let tool = try #require(try run(ReportFixtures.mixed)["tool"] as? [String: Any])
+    let driver = try #require(tool["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "glass-audit")
+    #expect(driver["version"] as? String == toolVersion)
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    let ids = rules.compactMap { $0["id"] as? String }
+    for id in [
+      "contrast-text", "contrast-non-text", "contrast-decorative", "glass-on-glass",
+      "target-size", "content-outside-element", "tint-on-none", "no-color", "no-pixels",
+      "never-passes", "always-passes", "transparent-wallpaper",
+    ] {
+      #expect(ids.contains(id), "missing rule \(id)")
+    }
+    func help(_ id: String) -> String {
+      let rule = rules.first { $0["id"] as? String == id }
+      return (rule?["help"] as? [String: Any])?["text"] as? String ?? ""
+    }
+    #expect(help("contrast-text").contains("1.4.3"))
+    #expect(help("contrast-text").contains("1.4.6"))
+    #expect(help("contrast-non-text").contains("1.4.11"))
+    #expect(help("target-size").contains("2.5.8"))
+    #expect(help("target-size").contains("44"))
+    #expect(help("target-size").contains("24"))
+  }
+
+  @Test func oneResultPerFailingOrWarningCheckAndPerFinding() throws {
+    let rs = try results(ReportFixtures.mixed)
+    let levels = rs.map { "\($0["ruleId"] ?? "")/\($0["level"] ?? "")" }
+    #expect(
+      levels == [
+        "contrast-text/error", "contrast-text/error", "contrast-decorative/warning",
+        "target-size/warning",
+      ])
+  }
+
+  @Test func resultLocatesTheLayoutFileAndLine() throws {
+    let first = try #require(try results(ReportFixtures.mixed).first)
+    let locations = try #require(first["locations"] as? [[String: Any]])
+    let physical = try #require(locations.first?["physicalLocation"] as? [String: Any])
+    let artifact = try #require(physical["artifactLocation"] as? [String: Any])
+    #expect(artifact["uri"] as? String == "layouts/tabs.yml")
+    #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+    let region = try #require(physical["region"] as? [String: Any])
+    #expect(region["startLine"] as? Int == 10)
+  }
+
+  @Test func messageCarriesRatioThresholdSceneAndRemedy() throws {
+    let remedy = Remedy(
+      alphaProperty: "fill", alphaColor: "#FFFFFF", currentAlpha: 0.3, alpha: 0.62)
+    let report = ReportFixtures.report([ReportFixtures.check(ratio: 4.4999, remedy: remedy)])
+    let message = try #require(try results(report).first?["message"] as? [String: Any])
+    let text = try #require(message["text"] as? String)
+    #expect(text.contains("4.49:1"))
+    #expect(text.contains("4.5:1"))
+    #expect(text.contains("(min)"))
+    #expect(text.contains("dusk, light, normal"))
+    #expect(text.contains("SC 1.4.3"))
+    #expect(text.contains("alpha ≥ 0.62"))
+  }
+
+  @Test func fingerprintsAreStableAcrossRunsAndDistinctPerCheck() throws {
+    func prints(_ report: AuditReport) throws -> [String] {
+      try results(report).compactMap {
+        ($0["partialFingerprints"] as? [String: Any])?["glassAudit/v1"] as? String
+      }
+    }
+    let a = try prints(ReportFixtures.mixed)
+    #expect(a == (try prints(ReportFixtures.mixed)))
+    #expect(a.count == 4)
+    #expect(Set(a).count == a.count)
+    for p in a { #expect(p.count == 16 && p.allSatisfy(\.isHexDigit)) }
+    // The line and ratio may change; the identity does not.
+    let moved = ReportFixtures.check(ratio: 1, line: 99)
+    #expect(SARIFReport.fingerprint(moved) == SARIFReport.fingerprint(ReportFixtures.check()))
+    #expect(
+      SARIFReport.fingerprint(ReportFixtures.check(mode: .increaseContrast))
+        != SARIFReport.fingerprint(ReportFixtures.check()))
+  }
+
+  @Test func fnv1a64MatchesPublishedVectors() {
+    // Test vectors of the FNV reference (Landon Curt Noll's fnv test suite).
+    #expect(SARIFReport.fnv1a64("") == "cbf29ce484222325")
+    #expect(SARIFReport.fnv1a64("a") == "af63dc4c8601ec8c")
+    #expect(SARIFReport.fnv1a64("foobar") == "85944171f73967e8")
+  }
+
+  @Test func renderingIsDeterministic() {
+    #expect(SARIFReport.render(ReportFixtures.mixed) == SARIFReport.render(ReportFixtures.mixed))
+  }
+
+  @Test func acceptedFailureIsSuppressedExternally() throws {
+    let report = ReportFixtures.report([ReportFixtures.check(baseline: "known")])
+    let first = try #require(try results(report).first)
+    let suppressions = try #require(first["suppressions"] as? [[String: Any]])
+    #expect(suppressions.first?["kind"] as? String == "external")
+  }
+
+  @Test func inputErrorsAreInvocationNotifications() throws {
+    let report = ReportFixtures.report(
+      [], errors: [InputError(input: "wallpapers/broken.png", message: "not a PNG")])
+    let invocations = try #require(try run(report)["invocations"] as? [[String: Any]])
+    #expect(invocations.first?["executionSuccessful"] as? Bool == false)
+    let notes = try #require(invocations.first?["toolExecutionNotifications"] as? [[String: Any]])
+    #expect((notes.first?["message"] as? [String: Any])?["text"] as? String == "not a PNG")
+  }
+
+  @Test func pathsArePercentEncoded() {
+    #expect(SARIFReport.uriPath("layouts/my tabs.yml") == "layouts/my%20tabs.yml")
+    #expect(SARIFReport.uriPath("layouts/é.yml") == "layouts/%C3%A9.yml")
+  }
+
+  @Test func unknownFindingRuleGetsADescriptor() throws {
+    let report = ReportFixtures.report([], findings: [Finding(rule: "brand-new", message: "m")])
+    let tool = try #require(try run(report)["tool"] as? [String: Any])
+    let rules = try #require((tool["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+    let last = try #require(rules.last)
+    #expect(last["id"] as? String == "brand-new")
+    let result = try #require(try results(report).first)
+    #expect(result["ruleIndex"] as? Int == rules.count - 1)
+  }
+}
