@@ -8,13 +8,14 @@ extension LargeTextRule: ExpressibleByArgument {}
 
 /// A report file format of `--format`.
 enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
-  case json, md, junit
+  case json, md, junit, sarif
 
   var fileName: String {
     switch self {
     case .json: "report.json"
     case .md: "report.md"
     case .junit: "junit.xml"
+    case .sarif: "report.sarif"
     }
   }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// Writes a report set and ends the command with the exit status of SPEC §5.
 enum ReportWriter {
   static func finish(
-    _ report: AuditReport, formats: [ReportFormat], outDir: String, console: Console
+    _ report: AuditReport, formats: [ReportFormat], outDir: String, console: Console,
+    after: ([String]) throws -> Void = { _ in }
   ) throws {
     var written: [String] = []
     do {
@@ -16,15 +17,22 @@ enum ReportWriter {
         case .json: text = JSONReport.render(report)
         case .md: text = MarkdownReport.render(report)
         case .junit: text = JUnitReport.render(report)
+        case .sarif: text = SARIFReport.render(report)
         }
         try Files.writeAtomically(text, to: path)
         written.append(path)
       }
+      try after(written)
     } catch {
       console.error("\(error)")
       throw ExitCode(2)
     }
     let env = ProcessInfo.processInfo.environment
+    if env["GITHUB_ACTIONS"] == "true" {
+      for line in GitHubAnnotations.lines(report) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+      }
+    }
     if let summaryPath = env["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
       appendStepSummary(MarkdownReport.render(report), to: summaryPath, console: console)
     }

@@ -46,7 +46,7 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     name: .customLong("format"), parsing: .upToNextOption,
-    help: "Report formats to write (default: all): json, md, junit.")
+    help: "Report formats to write (default: all): json, md, junit, sarif.")
   var formats: [ReportFormat] = []
 
   @Option(help: "Wallpapers audited at once (default: the number of cores).")
@@ -70,6 +70,15 @@ struct RunCommand: ParsableCommand {
     })
   var shard: ShardSpec?
 
+  @Option(help: "Accept the failures recorded in this baseline file (they do not fail the run).")
+  var baseline: String?
+
+  @Option(help: "Record the current failures into this baseline file.")
+  var writeBaseline: String?
+
+  @Flag(help: "Rewrite --baseline without its stale entries (checks that now pass).")
+  var pruneBaseline = false
+
   @Flag(help: "Leave the timestamp out of report.json so identical inputs give identical bytes.")
   var deterministic = false
 
@@ -78,6 +87,9 @@ struct RunCommand: ParsableCommand {
 
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    if pruneBaseline && baseline == nil {
+      throw ValidationError("--prune-baseline needs --baseline FILE")
+    }
     if let pixelLimit, pixelLimit < 1 {
       throw ValidationError("--pixel-limit must be at least 1, got \(pixelLimit)")
     }
@@ -126,6 +138,16 @@ struct RunCommand: ParsableCommand {
       throw ExitCode(2)
     }
 
+    var loadedBaseline: Baseline?
+    if let baseline {
+      do {
+        loadedBaseline = try Baseline.load(contentsOf: baseline)
+      } catch {
+        console.error(error.description)
+        throw ExitCode(2)
+      }
+    }
+
     var inputErrors: [InputError] = []
     var findings: [Finding] = []
     let layoutDir = layouts ?? configuration.layouts ?? "layouts"
@@ -154,6 +176,7 @@ struct RunCommand: ParsableCommand {
       .sorted(by: Finding.reportOrder)
 
     outcome.finalize(statistic: settings.statistic)
+    let baselineOutcome = loadedBaseline.map { $0.apply(to: &outcome.results) }
 
     var report = AuditReport(
       settings: settings, profileName: loadedProfile.name, outcome: outcome,
@@ -162,6 +185,27 @@ struct RunCommand: ParsableCommand {
       layoutTitles: Dictionary(loaded.layouts.map { ($0.id, $0.title) }) { a, _ in a })
     report.inputsDigest = inputs
     report.shard = shard
-    try ReportWriter.finish(report, formats: formatList, outDir: outDir, console: console)
+    let finalReport = report
+    try ReportWriter.finish(report, formats: formatList, outDir: outDir, console: console) {
+      written in
+      if let path = writeBaseline {
+        try Files.writeAtomically(Baseline.recording(finalReport).render(), to: path)
+        console.status("glass-audit: wrote baseline \(path)\n")
+      }
+      if let b = loadedBaseline, let o = baselineOutcome, let path = baseline {
+        if !o.stale.isEmpty {
+          if pruneBaseline {
+            try Files.writeAtomically(b.pruned(stale: o.stale).render(), to: path)
+            console.error(
+              "glass-audit: pruned \(o.stale.count) stale entries from the baseline \(path)")
+          } else {
+            console.error(
+              "glass-audit: \(o.stale.count) baseline entries are stale (those checks pass now); "
+                + "run with --prune-baseline to remove them")
+          }
+        }
+      }
+    }
+    if let o = baselineOutcome, !o.stale.isEmpty, !pruneBaseline { throw ExitCode(1) }
   }
 }

@@ -15,7 +15,9 @@ import Testing
     defer { h.remove() }
     let r = try h.run(["run", "--quiet"])
     #expect(r.status == 0, "\(r.stderr)")
-    for f in ["report.json", "report.md", "junit.xml"] { #expect(h.exists("reports/\(f)")) }
+    for f in ["report.json", "report.md", "junit.xml", "report.sarif"] {
+      #expect(h.exists("reports/\(f)"))
+    }
     let json = try h.read("reports/report.json")
     // 1 item x 1 wallpaper x 4 modes x 2 appearances.
     #expect(json.contains("\"checks\": 8"))
@@ -100,7 +102,7 @@ import Testing
     #expect(r.stderr.contains("bad-profile.yml"))
     #expect(try h.read("reports/report.json") == before)
     let names = try FileManager.default.contentsOfDirectory(atPath: h.path("reports"))
-    #expect(names.sorted() == ["junit.xml", "report.json", "report.md"])
+    #expect(names.sorted() == ["junit.xml", "report.json", "report.md", "report.sarif"])
   }
 
   @Test func anOutputPathThatIsAFileIsAClearError() throws {
