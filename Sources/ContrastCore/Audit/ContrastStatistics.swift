@@ -34,6 +34,35 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
     self.failingFraction = failingFraction
   }
 
+  /// Statistics of pixels given as distinct `ratios`, each standing for
+  /// `counts[i]` pixels (at least one pixel in all).
+  public init(ratios: [Double], counts: [Int], threshold: Double) {
+    precondition(ratios.count == counts.count && !ratios.isEmpty, "statistics of no pixel")
+    var pairs = Array(zip(ratios, counts))
+    pairs.sort { $0.0 < $1.0 }
+    let n = counts.reduce(0, +)
+    var sum = 0.0
+    var failing = 0
+    for (r, c) in zip(ratios, counts) {
+      sum += r * Double(c)
+      if r < threshold { failing += c }
+    }
+    // The value at 1-based rank r of the ascending pixel values.
+    func valueAt(rank r: Int) -> Double {
+      var seen = 0
+      for (value, count) in pairs {
+        seen += count
+        if seen >= r { return value }
+      }
+      return pairs[pairs.count - 1].0
+    }
+    func percentile(_ p: Int) -> Double { valueAt(rank: Swift.max((p * n + 99) / 100, 1)) }
+    self.init(
+      min: pairs[0].0, p05: percentile(5), p10: percentile(10), median: percentile(50),
+      mean: sum / Double(n), max: pairs[pairs.count - 1].0,
+      failingFraction: Double(failing) / Double(n))
+  }
+
   /// Statistics of `ratios` (at least one value) against `threshold`.
   /// Sorts `ratios` in place.
   public init(sorting ratios: inout [Double], threshold: Double) {

@@ -2,40 +2,109 @@
 /// needs: per pixel its backdrop colour and where it lies (outside the shape,
 /// inside, or in the border band). Re-running the model on these answers any
 /// "what if" (a remedy) exactly for that scene.
+///
+/// Runs of identical consecutive pixels (row-major) are stored once with a
+/// count: under Reduce Transparency every pixel inside the shape has the same
+/// backdrop, and flat or vertical-gradient wallpapers repeat along rows. The
+/// statistics weigh each entry by its count, so they are those of the pixels.
 public struct ItemSamples: Sendable {
-  /// Backdrop per pixel: B (or the Reduce Transparency mean) inside a
+  /// Backdrop per entry: B (or the Reduce Transparency mean) inside a
   /// material; the unblurred wallpaper elsewhere.
-  public var backdrops: [RGB]
-  /// The unblurred wallpaper per pixel (what pixels outside the shape show).
-  public var wallpaper: [RGB]
+  public var backdrops: [RGB] = []
+  /// The unblurred wallpaper per entry (what pixels outside the shape show).
+  public var wallpaper: [RGB] = []
   /// 0 outside the shape, 1 inside, 2 in the border band.
-  public var codes: [UInt8]
+  public var codes: [UInt8] = []
+  /// How many consecutive pixels (row-major) each entry stands for.
+  public var counts: [Int] = []
 
+  public init() {}
+
+  /// Number of entries (distinct runs).
   public var count: Int { codes.count }
 
-  /// Contrast ratio of `color` over each pixel's background under `rendering`.
-  public func ratios(rendering: ElementRendering, color: RGBA) -> [Double] {
+  /// Number of pixels.
+  public var pixelCount: Int { counts.reduce(0, +) }
+
+  /// Appends one pixel, extending the last run when it is identical.
+  @inlinable
+  public mutating func append(backdrop: RGB, wallpaper w: RGB, code: UInt8) {
+    if let last = codes.last, last == code, backdrops[backdrops.count - 1] == backdrop,
+      wallpaper[wallpaper.count - 1] == w
+    {
+      counts[counts.count - 1] += 1
+      return
+    }
+    backdrops.append(backdrop)
+    wallpaper.append(w)
+    codes.append(code)
+    counts.append(1)
+  }
+
+  /// Contrast ratio of `color` over each entry's background under `rendering`.
+  public func entryRatios(rendering: ElementRendering, color: RGBA) -> [Double] {
     let lum = FastLuminance.shared
     var out = [Double](repeating: 0, count: count)
+    let evaluator = BackgroundEvaluator(rendering)
     for k in 0..<count {
-      out[k] = ratio(at: k, rendering: rendering, color: color, lum: lum)
+      out[k] = evaluator.ratio(
+        backdrop: backdrops[k], wallpaper: wallpaper[k], code: codes[k], color: color, lum: lum)
     }
     return out
   }
 
-  /// The ratio at one pixel.
+  /// Contrast ratio per pixel, row-major over the item's pixel rectangle.
+  public func ratios(rendering: ElementRendering, color: RGBA) -> [Double] {
+    let perEntry = entryRatios(rendering: rendering, color: color)
+    var out: [Double] = []
+    out.reserveCapacity(pixelCount)
+    for (k, r) in perEntry.enumerated() {
+      out.append(contentsOf: repeatElement(r, count: counts[k]))
+    }
+    return out
+  }
+
+  /// The ratio of one entry.
   @inlinable
   public func ratio(
     at k: Int, rendering: ElementRendering, color: RGBA, lum: FastLuminance = .shared
   ) -> Double {
-    let bg: RGB
-    switch codes[k] {
-    case 0: bg = wallpaper[k]
-    case 1: bg = rendering.background(backdrop: backdrops[k])
-    default: bg = rendering.borderBackground(backdrop: backdrops[k])
+    BackgroundEvaluator(rendering).ratio(
+      backdrop: backdrops[k], wallpaper: wallpaper[k], code: codes[k], color: color, lum: lum)
+  }
+}
+
+/// An `ElementRendering` unpacked for the per-pixel loop: the surface is
+/// examined once, not at every pixel.
+public struct BackgroundEvaluator: Sendable {
+  @usableFromInline let rendering: ElementRendering
+  @usableFromInline let pipeline: MaterialPipeline?
+
+  public init(_ rendering: ElementRendering) {
+    self.rendering = rendering
+    if case .material(let p, _, _) = rendering.surface {
+      pipeline = p
+    } else {
+      pipeline = nil
     }
+  }
+
+  /// The background of one pixel: the wallpaper outside the shape (code 0),
+  /// the rendering inside (1), with the border over it in the band (2).
+  @inlinable
+  public func background(backdrop: RGB, wallpaper: RGB, code: UInt8) -> RGB {
+    if code == 0 { return wallpaper }
+    let bg = pipeline?.apply(backdrop) ?? rendering.background(backdrop: backdrop)
+    return code == 1 ? bg : rendering.borderColor.composited(over: bg)
+  }
+
+  /// The contrast ratio of `color` composited over that background.
+  @inlinable
+  public func ratio(
+    backdrop: RGB, wallpaper: RGB, code: UInt8, color: RGBA, lum: FastLuminance
+  ) -> Double {
+    let bg = background(backdrop: backdrop, wallpaper: wallpaper, code: code)
     let fg = color.composited(over: bg)
-    return WCAG.contrastRatio(
-      luminance: lum.luminance(fg), lum.luminance(bg))
+    return WCAG.contrastRatio(luminance: lum.luminance(fg), lum.luminance(bg))
   }
 }

@@ -10,8 +10,9 @@ public struct RemedySearch: Sendable {
   public var rendering: ElementRendering
   public var color: RGBA
   public var threshold: Double
+  /// The judged statistic is the pixel value at this 1-based rank.
   public var rank: Int
-  /// Pixel indices, worst first under the current rendering and colour.
+  /// Entry indices, worst first under the current rendering and colour.
   private var order: [Int]
 
   public init(
@@ -22,7 +23,7 @@ public struct RemedySearch: Sendable {
     self.rendering = rendering
     self.color = color
     self.threshold = threshold
-    let n = samples.count
+    let n = samples.pixelCount
     let p: Int
     switch statistic {
     case .min: p = 0
@@ -31,26 +32,36 @@ public struct RemedySearch: Sendable {
     case .median: p = 50
     }
     rank = Swift.max(1, (p * n + 99) / 100)
-    let ratios = samples.ratios(rendering: rendering, color: color)
-    order = (0..<n).sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
+    let ratios = samples.entryRatios(rendering: rendering, color: color)
+    order = ratios.indices.sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
   }
 
   /// Whether the item passes with this rendering and colour (all pixels).
   public func passes(rendering r: ElementRendering, color c: RGBA) -> Bool {
-    failing(rendering: r, color: c, among: order, stopAfter: rank).count < rank
+    failing(rendering: r, color: c, among: order, maxEntries: Int.max).pixels < rank
   }
 
-  /// Up to `stopAfter` indices of `among` whose ratio is below the threshold.
+  /// Entries of `among` whose ratio is below the threshold, stopping once
+  /// `maxEntries` are found or, with `maxEntries == Int.max`, once they cover
+  /// `rank` pixels (the candidate fails).
   func failing(
-    rendering r: ElementRendering, color c: RGBA, among indices: [Int], stopAfter: Int
-  ) -> [Int] {
+    rendering r: ElementRendering, color c: RGBA, among indices: [Int], maxEntries: Int
+  ) -> (entries: [Int], pixels: Int) {
+    let stopAtRank = maxEntries == Int.max
     let lum = FastLuminance.shared
+    let evaluator = BackgroundEvaluator(r)
     var out: [Int] = []
-    for k in indices where samples.ratio(at: k, rendering: r, color: c, lum: lum) < threshold {
+    var pixels = 0
+    for k in indices {
+      let ratio = evaluator.ratio(
+        backdrop: samples.backdrops[k], wallpaper: samples.wallpaper[k],
+        code: samples.codes[k], color: c, lum: lum)
+      guard ratio < threshold else { continue }
       out.append(k)
-      if out.count >= stopAfter { break }
+      pixels += samples.counts[k]
+      if (stopAtRank && pixels >= rank) || out.count >= maxEntries { break }
     }
-    return out
+    return (out, pixels)
   }
 
   /// The smallest `v` in `lo...hi` whose variant passes, assuming that once a
@@ -66,7 +77,7 @@ public struct RemedySearch: Sendable {
   ) -> Int? {
     func ok(_ v: Int, _ set: [Int]) -> Bool {
       let (r, c) = variant(v)
-      return failing(rendering: r, color: c, among: set, stopAfter: rank).count < rank
+      return failing(rendering: r, color: c, among: set, maxEntries: Int.max).pixels < rank
     }
     func search(_ set: [Int]) -> Int? {
       guard ok(hi, set) else { return nil }
@@ -85,27 +96,22 @@ public struct RemedySearch: Sendable {
     while true {
       guard let v = search(working) else { return nil }
       let (r, c) = variant(v)
-      let misses = failing(rendering: r, color: c, among: order, stopAfter: 64)
+      let misses = failing(rendering: r, color: c, among: order, maxEntries: 256).entries
       if misses.isEmpty { return v }
       for m in misses where inWorking.insert(m).inserted { working.append(m) }
     }
   }
 
-  /// The judged statistic (the value at `rank`) with this rendering and colour.
+  /// The judged statistic (the pixel value at `rank`) with this rendering and colour.
   public func judged(rendering r: ElementRendering, color c: RGBA) -> Double {
-    let lum = FastLuminance.shared
-    if rank == 1 {
-      var lowest = Double.infinity
-      for k in 0..<samples.count {
-        lowest = Swift.min(lowest, samples.ratio(at: k, rendering: r, color: c, lum: lum))
-      }
-      return lowest
+    let ratios = samples.entryRatios(rendering: r, color: c)
+    if rank == 1 { return ratios.min() ?? .infinity }
+    var seen = 0
+    for i in ratios.indices.sorted(by: { ratios[$0] < ratios[$1] }) {
+      seen += samples.counts[i]
+      if seen >= rank { return ratios[i] }
     }
-    var ratios = (0..<samples.count).map {
-      samples.ratio(at: $0, rendering: r, color: c, lum: lum)
-    }
-    ratios.sort()
-    return ratios[Swift.min(rank, ratios.count) - 1]
+    return ratios.max() ?? .infinity
   }
 
   /// Which colour's alpha a designer can change on this surface, if any:

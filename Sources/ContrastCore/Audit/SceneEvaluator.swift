@@ -60,10 +60,7 @@ public enum SceneEvaluator {
         let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
         guard !rect.isEmpty else { continue }
 
-        var samples = ItemSamples(backdrops: [], wallpaper: [], codes: [])
-        samples.backdrops.reserveCapacity(rect.width * rect.height)
-        samples.wallpaper.reserveCapacity(rect.width * rect.height)
-        samples.codes.reserveCapacity(rect.width * rect.height)
+        var samples = ItemSamples()
         image.samples.withUnsafeBufferPointer { w in
           for y in rect.y..<rect.maxY {
             for x in rect.x..<rect.maxX {
@@ -83,14 +80,13 @@ public enum SceneEvaluator {
                     b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
                 }
               }
-              samples.wallpaper.append(wp)
-              samples.backdrops.append(backdrop)
-              samples.codes.append(code)
+              samples.append(backdrop: backdrop, wallpaper: wp, code: code)
             }
           }
         }
-        var ratios = samples.ratios(rendering: rendering, color: color)
-        let stats = ContrastStatistics(sorting: &ratios, threshold: requirement.threshold)
+        let ratios = samples.entryRatios(rendering: rendering, color: color)
+        let stats = ContrastStatistics(
+          ratios: ratios, counts: samples.counts, threshold: requirement.threshold)
         let judged = stats.value(of: settings.statistic)
         let passes = WCAG.passes(judged, threshold: requirement.threshold)
         let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)
@@ -99,7 +95,7 @@ public enum SceneEvaluator {
           element: element.id, item: item.id, kind: item.kind, role: requirement.role,
           largeText: requirement.largeText, threshold: requirement.threshold, contrast: stats,
           bounds: ContrastBounds(min: 0, max: 0), verdict: verdict, judgedRatio: judged,
-          pixelCount: samples.count, color: color.hex, material: rendering.materialName,
+          pixelCount: samples.pixelCount, color: color.hex, material: rendering.materialName,
           file: layout.file, line: item.line)
         out.append(
           ItemMeasurement(
