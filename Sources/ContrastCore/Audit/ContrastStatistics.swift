@@ -38,6 +38,10 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
   /// `counts[i]` pixels (at least one pixel in all).
   public init(ratios: [Double], counts: [Int], threshold: Double) {
     precondition(ratios.count == counts.count && !ratios.isEmpty, "statistics of no pixel")
+    if counts.allSatisfy({ $0 == 1 }) {
+      self.init(unweighted: ratios, threshold: threshold)
+      return
+    }
     var pairs = Array(zip(ratios, counts))
     pairs.sort { $0.0 < $1.0 }
     let n = counts.reduce(0, +)
@@ -60,6 +64,38 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
     self.init(
       min: pairs[0].0, p05: percentile(5), p10: percentile(10), median: percentile(50),
       mean: sum / Double(n), max: pairs[pairs.count - 1].0,
+      failingFraction: Double(failing) / Double(n))
+  }
+
+  /// Statistics of one ratio per pixel, by selection (average O(n)) rather
+  /// than a full sort: each percentile is the k-th smallest value.
+  init(unweighted ratios: [Double], threshold: Double) {
+    var values = ratios
+    let n = values.count
+    var sum = 0.0
+    var failing = 0
+    var lo = Double.infinity
+    var hi = -Double.infinity
+    for r in values {
+      sum += r
+      if r < threshold { failing += 1 }
+      lo = Swift.min(lo, r)
+      hi = Swift.max(hi, r)
+    }
+    // Ascending ranks; each selection leaves smaller values to its left, so
+    // the next one searches only to the right of the previous.
+    var from = 0
+    func select(_ p: Int) -> Double {
+      let k = Swift.max((p * n + 99) / 100, 1) - 1
+      let v = values.withUnsafeMutableBufferPointer { quickselect($0, k, from: from) }
+      from = k
+      return v
+    }
+    let p05 = select(5)
+    let p10 = select(10)
+    let median = select(50)
+    self.init(
+      min: lo, p05: p05, p10: p10, median: median, mean: sum / Double(n), max: hi,
       failingFraction: Double(failing) / Double(n))
   }
 
@@ -93,4 +129,38 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
     case .median: median
     }
   }
+}
+
+/// The k-th smallest value of `a[from...]` (0-based k, `from <= k`), moving
+/// it to index k with smaller values before it and larger after (Hoare's
+/// selection with median-of-three pivots; deterministic).
+func quickselect(_ a: UnsafeMutableBufferPointer<Double>, _ k: Int, from: Int) -> Double {
+  var lo = from
+  var hi = a.count - 1
+  while lo < hi {
+    let mid = lo + (hi - lo) / 2
+    if a[mid] < a[lo] { a.swapAt(mid, lo) }
+    if a[hi] < a[lo] { a.swapAt(hi, lo) }
+    if a[hi] < a[mid] { a.swapAt(hi, mid) }
+    let pivot = a[mid]
+    var i = lo
+    var j = hi
+    while i <= j {
+      while a[i] < pivot { i += 1 }
+      while a[j] > pivot { j -= 1 }
+      if i <= j {
+        a.swapAt(i, j)
+        i += 1
+        j -= 1
+      }
+    }
+    if k <= j {
+      hi = j
+    } else if k >= i {
+      lo = i
+    } else {
+      return a[k]
+    }
+  }
+  return a[k]
 }

@@ -44,11 +44,8 @@ public struct RemedyAccumulator: Sendable, Equatable {
       g.property = target.property
       g.colorHex = target.color.hex
       g.currentAlpha = target.alpha
-      if let a = search.minimalAlpha(glassFill: glassFill) {
+      if let (a, r) = search.minimalAlpha(glassFill: glassFill) {
         if g.alphaFeasible { g.alpha = Swift.max(g.alpha ?? 0, a) }
-        let r = search.judged(
-          rendering: search.rendering(withAlpha: Double(a) / 100, glassFill: glassFill),
-          color: m.color)
         g.alphaRatio = Swift.min(g.alphaRatio, r)
       } else {
         g.alphaFeasible = false
@@ -59,11 +56,9 @@ public struct RemedyAccumulator: Sendable, Equatable {
     }
     for (d, target) in [0.0, 1.0].enumerated() {
       guard let prior = g.steps[d] else { continue }
-      if let s = search.minimalLightnessStep(toward: target) {
+      if let (s, r) = search.minimalLightnessStep(toward: target) {
         g.steps[d] = Swift.max(prior, s)
-        let c = RemedySearch.color(m.color, lightnessToward: target, by: Double(s) / 1000)
-        g.colorRatios[d] = Swift.min(
-          g.colorRatios[d], search.judged(rendering: m.rendering, color: c))
+        g.colorRatios[d] = Swift.min(g.colorRatios[d], r)
       } else {
         g.steps[d] = nil
       }

@@ -36,36 +36,39 @@ public struct RemedySearch: Sendable {
     order = ratios.indices.sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
   }
 
-  /// Whether the item passes with this rendering and colour (all pixels).
-  public func passes(rendering r: ElementRendering, color c: RGBA) -> Bool {
-    failing(rendering: r, color: c, among: order, maxEntries: Int.max).pixels < rank
-  }
-
-  /// Entries of `among` whose ratio is below the threshold, stopping once
-  /// `maxEntries` are found or, with `maxEntries == Int.max`, once they cover
-  /// `rank` pixels (the candidate fails).
+  /// Entries of `among` whose ratio is below the threshold (with their
+  /// ratios), and the pixels they cover. With `stopAtRank` the scan stops as
+  /// soon as they cover `rank` pixels (the candidate fails); otherwise it
+  /// visits every entry, and `lowest` is the lowest ratio of all.
   func failing(
-    rendering r: ElementRendering, color c: RGBA, among indices: [Int], maxEntries: Int
-  ) -> (entries: [Int], pixels: Int) {
-    let stopAtRank = maxEntries == Int.max
+    rendering r: ElementRendering, color c: RGBA, among indices: [Int], stopAtRank: Bool
+  ) -> (entries: [(index: Int, ratio: Double)], pixels: Int, lowest: Double) {
     let lum = FastLuminance.shared
     let evaluator = BackgroundEvaluator(r)
-    var out: [Int] = []
+    var lowest = Double.infinity
+    var out: [(index: Int, ratio: Double)] = []
     var pixels = 0
     for k in indices {
       let ratio = evaluator.ratio(
         backdrop: samples.backdrops[k], wallpaper: samples.wallpaper[k],
         code: samples.codes[k], color: c, lum: lum)
+      lowest = Swift.min(lowest, ratio)
       guard ratio < threshold else { continue }
-      out.append(k)
+      out.append((k, ratio))
       pixels += samples.counts[k]
-      if (stopAtRank && pixels >= rank) || out.count >= maxEntries { break }
+      if stopAtRank && pixels >= rank { break }
     }
-    return (out, pixels)
+    return (out, pixels, lowest)
+  }
+
+  /// Whether the item passes with this rendering and colour (all pixels).
+  public func passes(rendering r: ElementRendering, color c: RGBA) -> Bool {
+    failing(rendering: r, color: c, among: order, stopAtRank: true).pixels < rank
   }
 
   /// The smallest `v` in `lo...hi` whose variant passes, assuming that once a
-  /// value passes every larger one does; nil when `hi` fails.
+  /// value passes every larger one does, with the judged statistic there;
+  /// nil when `hi` fails.
   ///
   /// For `min` (rank 1) the search runs on a working set of the worst pixels
   /// and each answer is then checked on every pixel; pixels that fail the
@@ -74,10 +77,10 @@ public struct RemedySearch: Sendable {
   /// every pixel.
   func smallestPassing(
     from lo: Int, to hi: Int, variant: (Int) -> (ElementRendering, RGBA)
-  ) -> Int? {
+  ) -> (value: Int, judged: Double)? {
     func ok(_ v: Int, _ set: [Int]) -> Bool {
       let (r, c) = variant(v)
-      return failing(rendering: r, color: c, among: set, maxEntries: Int.max).pixels < rank
+      return failing(rendering: r, color: c, among: set, stopAtRank: true).pixels < rank
     }
     func search(_ set: [Int]) -> Int? {
       guard ok(hi, set) else { return nil }
@@ -90,15 +93,27 @@ public struct RemedySearch: Sendable {
       }
       return b
     }
-    guard rank == 1 else { return search(order) }
+    guard rank == 1 else {
+      guard let v = search(order) else { return nil }
+      let (r, c) = variant(v)
+      return (v, judged(rendering: r, color: c))
+    }
     var working = Array(order.prefix(256))
     var inWorking = Set(working)
     while true {
       guard let v = search(working) else { return nil }
       let (r, c) = variant(v)
-      let misses = failing(rendering: r, color: c, among: order, maxEntries: 256).entries
-      if misses.isEmpty { return v }
-      for m in misses where inWorking.insert(m).inserted { working.append(m) }
+      // A full scan: it passes only when no pixel fails, and then its lowest
+      // ratio is the judged `min`.
+      let check = failing(rendering: r, color: c, among: order, stopAtRank: false)
+      if check.entries.isEmpty { return (v, check.lowest) }
+      // The worst misses at this candidate join the working set.
+      let worst = check.entries.sorted {
+        $0.ratio != $1.ratio ? $0.ratio < $1.ratio : $0.index < $1.index
+      }
+      for m in worst.prefix(512) where inWorking.insert(m.index).inserted {
+        working.append(m.index)
+      }
     }
   }
 
@@ -157,8 +172,8 @@ public struct RemedySearch: Sendable {
   }
 
   /// The smallest alpha in hundredths (0...100) that passes, searching upward
-  /// from the current alpha; nil when even 1 fails.
-  public func minimalAlpha(glassFill: RGB) -> Int? {
+  /// from the current alpha, and the judged ratio there; nil when even 1 fails.
+  public func minimalAlpha(glassFill: RGB) -> (value: Int, judged: Double)? {
     guard let target = alphaTarget(glassFill: glassFill) else { return nil }
     let from = Swift.min(100, Swift.max(0, Int((target.alpha * 100).rounded(.down))))
     return smallestPassing(from: from, to: 100) { h in
@@ -175,8 +190,9 @@ public struct RemedySearch: Sendable {
   }
 
   /// The smallest step (in thousandths, 0...1000) toward black or white in
-  /// lightness that passes; nil when the end of that direction fails.
-  public func minimalLightnessStep(toward target: Double) -> Int? {
+  /// lightness that passes, and the judged ratio there; nil when the end of
+  /// that direction fails.
+  public func minimalLightnessStep(toward target: Double) -> (value: Int, judged: Double)? {
     smallestPassing(from: 0, to: 1000) { k in
       (rendering, RemedySearch.color(color, lightnessToward: target, by: Double(k) / 1000))
     }

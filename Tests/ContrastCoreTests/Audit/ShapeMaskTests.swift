@@ -34,3 +34,45 @@ import Testing
     #expect(m.code(x: 5, y: 5) == 1)
   }
 }
+
+@Suite struct ContrastStatisticsTests {
+  @Test func nearestRankPercentilesByHand() {
+    // 20 values 1...20: p05 rank ceil(1) = 1 -> 1; p10 rank 2 -> 2;
+    // median rank 10 -> 10; mean 10.5; below 4.5: 1, 2, 3, 4 -> 0.2.
+    let values = (1...20).map(Double.init).reversed()
+    let s = ContrastStatistics(
+      ratios: Array(values), counts: Array(repeating: 1, count: 20), threshold: 4.5)
+    #expect(s.min == 1 && s.p05 == 1 && s.p10 == 2 && s.median == 10 && s.max == 20)
+    #expect(s.mean == 10.5)
+    #expect(s.failingFraction == 0.2)
+  }
+
+  @Test func weightedEntriesEqualTheExpandedPixels() {
+    var state: UInt64 = 7
+    for _ in 0..<200 {
+      var ratios: [Double] = []
+      var counts: [Int] = []
+      var expanded: [Double] = []
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for _ in 0..<(Int(state >> 58) + 1) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let r = 1 + Double(state >> 44) / Double(1 << 20) * 20
+        let c = Int(state % 5) + 1
+        ratios.append(r)
+        counts.append(c)
+        expanded += Array(repeating: r, count: c)
+      }
+      let weighted = ContrastStatistics(ratios: ratios, counts: counts, threshold: 4.5)
+      var sorted = expanded
+      let reference = ContrastStatistics(sorting: &sorted, threshold: 4.5)
+      let ones = ContrastStatistics(
+        ratios: expanded, counts: Array(repeating: 1, count: expanded.count), threshold: 4.5)
+      for s in [weighted, ones] {
+        #expect(s.min == reference.min && s.p05 == reference.p05 && s.p10 == reference.p10)
+        #expect(s.median == reference.median && s.max == reference.max)
+        #expect(abs(s.mean - reference.mean) < 1e-12)
+        #expect(s.failingFraction == reference.failingFraction)
+      }
+    }
+  }
+}
