@@ -12,8 +12,11 @@ public struct RemedySearch: Sendable {
   public var threshold: Double
   /// The judged statistic is the pixel value at this 1-based rank.
   public var rank: Int
-  /// Entry indices, worst first under the current rendering and colour.
+  /// Entry indices to scan: worst first for percentile statistics (a failing
+  /// candidate stops early); in storage order for `min`.
   private var order: [Int]
+  /// For `min`: the entries with the lowest current ratios, where a search starts.
+  private var worst: [Int]
 
   public init(
     samples: ItemSamples, rendering: ElementRendering, color: RGBA, threshold: Double,
@@ -33,7 +36,18 @@ public struct RemedySearch: Sendable {
     }
     rank = Swift.max(1, (p * n + 99) / 100)
     let ratios = samples.entryRatios(rendering: rendering, color: color)
-    order = ratios.indices.sorted { ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1 }
+    if rank == 1 {
+      order = Array(ratios.indices)
+      let k = Swift.min(256, ratios.count) - 1
+      var copy = ratios
+      let cut = copy.withUnsafeMutableBufferPointer { quickselect($0, k, from: 0) }
+      worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))
+    } else {
+      order = ratios.indices.sorted {
+        ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1
+      }
+      worst = []
+    }
   }
 
   /// Entries of `among` whose ratio is below the threshold (with their
@@ -98,7 +112,7 @@ public struct RemedySearch: Sendable {
       let (r, c) = variant(v)
       return (v, judged(rendering: r, color: c))
     }
-    var working = Array(order.prefix(256))
+    var working = worst
     var inWorking = Set(working)
     while true {
       guard let v = search(working) else { return nil }
