@@ -54,9 +54,11 @@ extension HTMLReport {
     .settings { margin: 0; color: var(--muted); }
     .settings b { color: var(--text); font-weight: 600; }
     .filters { position: sticky; top: 0; z-index: 5; background: var(--surface);
-      border-bottom: 1px solid var(--line); box-shadow: var(--shadow); margin: 0 -24px; }
+      border-bottom: 1px solid var(--line); box-shadow: var(--shadow); }
     .filters .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 10px 24px; }
     .filters label { font-size: 13px; color: var(--muted); display: flex; align-items: center; gap: 6px; }
+    .filters label.check { color: var(--text); }
+    input[type=checkbox] { width: 16px; height: 16px; margin: 0; accent-color: var(--accent); }
     select, button { font: inherit; color: var(--text); }
     select { background: var(--surface); border: 1px solid var(--line); border-radius: 6px;
       padding: 4px 8px; font-size: 14px; max-width: 16em; }
@@ -100,14 +102,22 @@ extension HTMLReport {
       box-shadow: 0 0 0 1px rgba(0, 0, 0, .35); border-radius: 2px; }
     .box.fail { border: 2px solid #ff453a; box-shadow: 0 0 0 1px rgba(0, 0, 0, .7); }
     .box.warn { border: 2px solid #ffcc00; box-shadow: 0 0 0 1px rgba(0, 0, 0, .7); }
-    .label { position: absolute; left: -2px; bottom: calc(100% + 2px); line-height: 1.3;
-      background: #9f1d15; color: #fff; font-size: 10.5px; font-weight: 600; padding: 1px 5px;
-      border-radius: 4px; white-space: nowrap; pointer-events: none; max-width: 240px;
-      overflow: hidden; text-overflow: ellipsis; }
-    .box.warn .label { background: #6b4400; }
+    .label { position: absolute; left: -2px; bottom: calc(100% + 2px); display: flex;
+      align-items: center; gap: 4px; line-height: 1.35; pointer-events: none; white-space: nowrap; }
     .label.below { bottom: auto; top: calc(100% + 2px); }
+    .label.end { left: auto; right: -2px; }
+    .label .n, .items .n { display: inline-block; min-width: 17px; height: 17px; border-radius: 9px;
+      background: #a3160e; color: #fff; font-size: 11px; font-weight: 700; text-align: center;
+      line-height: 17px; padding: 0 4px; box-shadow: 0 0 0 1px rgba(255, 255, 255, .8); }
+    .box.warn .label .n, .items .n.warn { background: #6b4400; }
+    .label .t { display: none; background: #a3160e; color: #fff; font-size: 10.5px; font-weight: 600;
+      padding: 0 5px; border-radius: 4px; max-width: 230px; overflow: hidden; text-overflow: ellipsis; }
+    .box.warn .label .t { background: #6b4400; }
+    body.names .label .t, .box:hover .label .t { display: inline-block; }
+    body.names .label .n { display: none; }
     .items { list-style: none; margin: 8px 0 0; padding: 0; font-size: 14px; }
-    .items li { padding: 6px 0; border-top: 1px solid var(--line); }
+    .items li { padding: 6px 0 6px 26px; border-top: 1px solid var(--line); position: relative; }
+    .items .n { position: absolute; left: 0; top: 8px; box-shadow: none; }
     .items .ratio { font-weight: 700; font-variant-numeric: tabular-nums; color: var(--fail-text); }
     .items .needs { color: var(--muted); }
     .items .fix { display: block; color: var(--muted); font-size: 13px; }
@@ -119,7 +129,8 @@ extension HTMLReport {
     .key { font-weight: 600; padding: 0 4px; border-radius: 3px; }
     .key.red { background: #a5170f; color: #fff; }
     .key.green { background: #1d6f3a; color: #fff; }
-    .results td { font-size: 14px; vertical-align: top; }
+    .results td { font-size: 14px; vertical-align: top; white-space: nowrap; }
+    .results td.fix { white-space: normal; min-width: 18em; }
     .results td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     .results th button { background: none; border: 0; padding: 0; cursor: pointer; font: inherit;
       color: inherit; text-transform: inherit; letter-spacing: inherit; }
@@ -193,6 +204,10 @@ extension HTMLReport {
 
       names.forEach(function (n) {
         if (selects[n]) selects[n].addEventListener("change", apply);
+      });
+      var toggle = document.getElementById("f-labels");
+      if (toggle) toggle.addEventListener("change", function () {
+        document.body.classList.toggle("names", toggle.checked);
       });
       var reset = document.getElementById("f-reset");
       if (reset) reset.addEventListener("click", function () {

@@ -9,7 +9,8 @@ extension HTMLReport {
 
   /// The previews shown, worst scene first (by the lowest judged ratio /
   /// threshold of its failing checks, then scene order), at most
-  /// `maximumPreviews`; and how many scenes with a failure are not shown.
+  /// `maximumPreviews` and `maximumImageBytes` of PNG (at least one); and how
+  /// many scenes with a failure are not shown.
   static func shownPreviews(_ report: AuditReport) -> (shown: [ScenePreview], hidden: Int) {
     var worst: [SceneKey: Double] = [:]
     for r in report.outcome.results where r.verdict == .fail {
@@ -23,7 +24,13 @@ extension HTMLReport {
       return a != b ? a < b : $0.key < $1.key
     }
     let failingScenes = worst.count
-    let shown = Array(sorted.prefix(maximumPreviews))
+    var shown: [ScenePreview] = []
+    var bytes = 0
+    for p in sorted.prefix(maximumPreviews) {
+      bytes += p.preview.count + p.heatmap.count
+      if !shown.isEmpty && bytes > maximumImageBytes { break }
+      shown.append(p)
+    }
     return (shown, max(0, failingScenes - shown.count))
   }
 
@@ -45,7 +52,7 @@ extension HTMLReport {
     }
     var note =
       "Worst first. Left: the modelled materials over the wallpaper (text is not drawn; "
-      + "boxes mark the items). Right: the heatmap: "
+      + "numbered boxes mark the failing items, dashed ones the passing items). Right: the heatmap: "
       + "<span class=\"key red\">red</span> pixels are below the item’s threshold (brighter is "
       + "further below), <span class=\"key green\">green</span> pixels pass."
     if hidden > 0 {
@@ -74,6 +81,10 @@ extension HTMLReport {
       let b = $1.judgedRatio / $1.threshold
       return a != b ? a < b : CheckResult.reportOrder($0, $1)
     }
+    var numbers: [ItemKey: Int] = [:]
+    for (i, r) in failing.enumerated() {
+      numbers[ItemKey(scene: k, element: r.element, item: r.item)] = i + 1
+    }
     let title = report.layoutTitles[k.layout] ?? k.layout
     var out =
       "<article class=\"card\" id=\"scene-\(escape(k.id))\" data-layout=\"\(escape(k.layout))\" "
@@ -89,16 +100,18 @@ extension HTMLReport {
     let scene = "\(title) on \(k.wallpaper), \(k.appearance.rawValue), \(modeName(k.mode))"
     out += figure(
       p, png: p.preview, caption: "Modelled preview", alt: "Modelled preview of \(scene)",
-      labels: true, byItem: byItem)
+      labels: true, byItem: byItem, numbers: numbers)
     out += figure(
       p, png: p.heatmap, caption: "Contrast heatmap",
-      alt: "Heatmap of pixels below the threshold in \(scene)", labels: false, byItem: byItem)
+      alt: "Heatmap of pixels below the threshold in \(scene)", labels: false, byItem: byItem,
+      numbers: numbers)
     out += "</div>\n"
     if !failing.isEmpty {
       out += "<ol class=\"items\">\n"
-      for r in failing {
+      for (i, r) in failing.enumerated() {
         out +=
-          "<li><span class=\"badge \(r.verdict.rawValue)\">\(r.verdict.rawValue)</span> "
+          "<li><span class=\"n \(r.verdict.rawValue)\" aria-hidden=\"true\">\(i + 1)</span>"
+          + "<span class=\"badge \(r.verdict.rawValue)\">\(r.verdict.rawValue)</span> "
           + "<b>\(escape(r.element)) › \(escape(r.item))</b> "
           + "<span class=\"ratio\">\(WCAG.displayRatio(r.judgedRatio))</span> "
           + "<span class=\"needs\">needs \(JSONValue.format(r.threshold))</span>"
@@ -114,7 +127,7 @@ extension HTMLReport {
 
   static func figure(
     _ p: ScenePreview, png: [UInt8], caption: String, alt: String, labels: Bool,
-    byItem: [ItemKey: CheckResult]
+    byItem: [ItemKey: CheckResult], numbers: [ItemKey: Int]
   ) -> String {
     let data = Data(png).base64EncodedString()
     var out = "<figure>\n<div class=\"frame\">"
@@ -124,7 +137,8 @@ extension HTMLReport {
     // Failing boxes last, so they sit on top of passing ones.
     let ordered = p.boxes.filter { $0.verdict == .pass } + p.boxes.filter { $0.verdict != .pass }
     for b in ordered where !b.rect.isEmpty {
-      let r = byItem[ItemKey(scene: p.key, element: b.element, item: b.item)]
+      let itemKey = ItemKey(scene: p.key, element: b.element, item: b.item)
+      let r = byItem[itemKey]
       let ratio = r.map { WCAG.displayRatio($0.judgedRatio) } ?? ""
       let label = "\(b.element) › \(b.item) \(ratio)"
       let style =
@@ -134,9 +148,12 @@ extension HTMLReport {
       out +=
         "<div class=\"box \(b.verdict.rawValue)\" style=\"\(style)\" title=\"\(escape(label))\" "
         + "aria-hidden=\"true\">"
-      if labels && b.verdict != .pass {
-        let below = b.rect.y * 100 < p.height * 8 ? " below" : ""
-        out += "<span class=\"label\(below)\">\(escape(label))</span>"
+      if let n = numbers[itemKey] {
+        let below = b.rect.y * 100 < p.height * 6 ? " below" : ""
+        let end = b.rect.x * 2 > p.width ? " end" : ""
+        out += "<span class=\"label\(below)\(end)\"><span class=\"n\">\(n)</span>"
+        if labels { out += "<span class=\"t\">\(escape(label))</span>" }
+        out += "</span>"
       }
       out += "</div>"
     }

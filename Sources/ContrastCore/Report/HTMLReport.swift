@@ -7,12 +7,14 @@
 /// Self-contained: CSS and script inline, images as `data:` URIs, and a
 /// Content-Security-Policy that forbids every other load. Every user string
 /// is HTML-escaped (`escape`). Bounded: at most `maximumPreviews` scene cards
-/// (the worst scenes, by the worst judged ratio / threshold) and
-/// `maximumTableRows` table rows; the page says how many are left out.
+/// (the worst scenes, by the worst judged ratio / threshold) holding at most
+/// `maximumImageBytes` of PNG, and `maximumTableRows` table rows; the page says how many are left out.
 /// Deterministic: the same report gives the same bytes.
 public enum HTMLReport {
   /// At most this many scene cards (with their two images).
   public static let maximumPreviews = 150
+  /// At most this many bytes of PNG (before base64) over all scene cards.
+  public static let maximumImageBytes = 10_000_000
   /// At most this many rows in the failures table.
   public static let maximumTableRows = 1000
 
@@ -32,8 +34,8 @@ public enum HTMLReport {
     out += "<style>\n\(stylesheet)</style>\n</head>\n<body>\n"
     out += "<a class=\"skip\" href=\"#scenes\">Skip to failing scenes</a>\n"
     out += header(report, state: state, verdictText: verdictText)
-    out += "<main>\n"
     out += filters(report)
+    out += "<main>\n"
     out += matrix(report)
     out += scenes(report)
     out += failureTable(report)
@@ -125,6 +127,9 @@ public enum HTMLReport {
       "appearance", "Appearance", report.settings.appearances.map { ($0.rawValue, $0.rawValue) })
     out += select("mode", "Mode", report.settings.modes.map { ($0.rawValue, modeName($0)) })
     out += select("verdict", "Verdict", [("fail", "fail"), ("warn", "warn"), ("pass", "pass")])
+    out +=
+      "<label class=\"check\"><input type=\"checkbox\" id=\"f-labels\"> Names on previews"
+      + "</label>\n"
     out += "<button type=\"button\" id=\"f-reset\">Reset</button>\n"
     out += "<output id=\"f-count\" aria-live=\"polite\"></output>\n"
     out += "</div>\n</nav>\n"
@@ -230,7 +235,8 @@ public enum HTMLReport {
     out += "<div class=\"table-wrap\">\n<table class=\"results\" id=\"results\">\n<thead><tr>"
     let columns: [(String, String)] = [
       ("Verdict", "text"), ("Layout", "text"), ("Element › item", "text"),
-      ("Wallpaper", "text"), ("Appearance", "text"), ("Mode", "text"), ("Ratio", "num"),
+      ("Wallpaper", "text"), ("Appearance", "text"), ("Mode", "text"),
+      ("Ratio (\(report.settings.statistic.rawValue))", "num"),
       ("Needs", "num"), ("Bounds", "num"), ("Fix", "text"), ("Where", "text"),
     ]
     for (i, (name, kind)) in columns.enumerated() {
@@ -250,7 +256,8 @@ public enum HTMLReport {
       out += "<td>\(escape(r.element)) › \(escape(r.item))</td>"
       out += "<td>\(escape(r.wallpaper))</td>"
       out += "<td>\(r.appearance.rawValue)</td>"
-      out += "<td>\(escape(modeName(r.mode)))</td>"
+      out +=
+        "<td><abbr title=\"\(escape(modeName(r.mode)))\">\(escape(modeShort(r.mode)))</abbr></td>"
       out +=
         "<td class=\"num\" data-v=\"\(JSONValue.format(r.judgedRatio))\">"
         + "\(WCAG.displayRatio(r.judgedRatio))</td>"
@@ -260,7 +267,7 @@ public enum HTMLReport {
       out +=
         "<td class=\"num\" data-v=\"\(JSONValue.format(r.bounds.max))\">"
         + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))</td>"
-      out += "<td>\(escape(MarkdownReport.remedyText(r)))</td>"
+      out += "<td class=\"fix\">\(escape(MarkdownReport.remedyText(r)))</td>"
       out += "<td><code>\(escape("\(r.file):\(r.line)"))</code></td>"
       out += "</tr>\n"
     }

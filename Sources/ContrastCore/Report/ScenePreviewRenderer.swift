@@ -11,17 +11,17 @@ import Foundation
 /// `borderBackground` in the border band. Text is not painted (there are no
 /// glyphs); each item's box is returned instead, for the report to overlay.
 ///
-/// The heatmap is the preview desaturated to 35 % luma, with faint green over
-/// the pixels of passing items (and the passing pixels of failing ones) and
-/// red over every pixel whose ratio is below its item's threshold. Red
-/// strength grows with `log(threshold / ratio) / log(threshold)`: 0 just below
-/// the threshold, 1 at a ratio of 1.
-///
-/// Both images are downscaled to at most `maxWidth` pixels wide (never
+/// The preview is downscaled to at most `maxWidth` pixels wide (never
 /// upscaled) by exact area averaging (`Placement.aspectFill` onto a canvas of
-/// the same aspect ratio), except the red, which takes the worst pixel under
-/// each output pixel so that thin failing text stays visible. Same snapshot,
-/// same bytes.
+/// the same aspect ratio). The heatmap, at the same size, is that preview's
+/// Rec. 709 luma at 35 %, with faint green in proportion to the share of each
+/// pixel's area covered by passing measured pixels (passing items, and the
+/// passing pixels of failing ones), and red wherever a measured pixel is below
+/// its item's threshold: each output pixel takes the worst canvas pixel it
+/// overlaps (not the average), so thin failing text stays visible. Red
+/// strength grows with `log(threshold / ratio) / log(threshold)`: 0 just
+/// below the threshold, 1 at a ratio of 1. Only the items' pixels are
+/// visited for the heatmap. Same snapshot, same bytes.
 public enum ScenePreviewRenderer {
   /// The preview and heatmap of `snapshot`, or nil when the canvas is empty
   /// or the PNG cannot be encoded.
@@ -31,12 +31,10 @@ public enum ScenePreviewRenderer {
     let composed = compose(snapshot)
     let map = Downscale(sourceWidth: full.width, sourceHeight: full.height, maxWidth: maxWidth)
 
-    let severity = failureSeverity(snapshot)
-    let heatBase = greyedWithPasses(composed, passes: severity.passes)
     let preview = Placement.aspectFill(
       composed, canvasWidth: map.width, canvasHeight: map.height)
-    var heat = Placement.aspectFill(heatBase, canvasWidth: map.width, canvasHeight: map.height)
-    paintFailures(&heat, severity: severity.values, sourceWidth: full.width, map: map)
+    let measured = failures(snapshot, map: map)
+    let heat = heatmap(preview, severity: measured.severity, passShare: measured.passShare)
 
     guard let previewPNG = try? PNGEncoder.encode(preview),
       let heatPNG = try? PNGEncoder.encode(heat)
@@ -111,13 +109,20 @@ public enum ScenePreviewRenderer {
     return out
   }
 
-  /// Per canvas pixel: the worst failure severity in [0, 1] (-1 where no
-  /// measured pixel fails) and whether a measured pixel passes there.
-  static func failureSeverity(_ snapshot: SceneSnapshot) -> (values: [Float], passes: [Bool]) {
-    let width = snapshot.canvas.image.width
-    let count = width * snapshot.canvas.image.height
-    var values = [Float](repeating: -1, count: count)
-    var passes = [Bool](repeating: false, count: count)
+  /// Per output pixel: the worst failure severity in [0, 1] of the canvas
+  /// pixels it overlaps (-1 where none fails), and the share of its area
+  /// covered by measured pixels that pass (by pixel centre). Only the items'
+  /// pixels are visited.
+  static func failures(_ snapshot: SceneSnapshot, map: Downscale) -> (
+    severity: [Float], passShare: [Float]
+  ) {
+    let count = map.width * map.height
+    var worst = [Float](repeating: -1, count: count)
+    var passes = [Int](repeating: 0, count: count)
+    func pass(x: Int, y: Int) {
+      let (i, j) = map.centre(x: x, y: y)
+      passes[j * map.width + i] += 1
+    }
     for m in snapshot.measurements {
       let rect = m.pixelRect
       let threshold = m.result.threshold
@@ -125,24 +130,32 @@ public enum ScenePreviewRenderer {
         let ratios = samples.ratios(rendering: m.rendering, color: m.color)
         var n = 0
         for y in rect.y..<rect.maxY {
+          let rows = map.outputRows(of: y)
           for x in rect.x..<rect.maxX {
-            let k = y * width + x
             let ratio = ratios[n]
             n += 1
             if WCAG.passes(ratio, threshold: threshold) {
-              passes[k] = true
-            } else {
-              values[k] = max(values[k], Float(severity(ratio: ratio, threshold: threshold)))
+              pass(x: x, y: y)
+              continue
+            }
+            let v = Float(severity(ratio: ratio, threshold: threshold))
+            for j in rows {
+              for i in map.outputColumns(of: x) where worst[j * map.width + i] < v {
+                worst[j * map.width + i] = v
+              }
             }
           }
         }
       } else if m.result.verdict == .pass {
         for y in rect.y..<rect.maxY {
-          for x in rect.x..<rect.maxX { passes[y * width + x] = true }
+          for x in rect.x..<rect.maxX { pass(x: x, y: y) }
         }
       }
     }
-    return (values, passes)
+    // Canvas pixels per output pixel: 1 / s^2.
+    let area = map.scale * map.scale
+    let share = passes.map { Float(min(1, Double($0) * area)) }
+    return (worst, share)
   }
 
   /// How far below `threshold` a ratio is: `log(threshold / ratio) /
@@ -157,50 +170,33 @@ public enum ScenePreviewRenderer {
   static let passAlpha: Float = 0.35
   static let failColor: (Float, Float, Float) = (1, 0.12, 0.1)
 
-  /// The heatmap before failures: Rec. 709 luma of the preview at 35 %, with
-  /// faint green over passing pixels.
-  static func greyedWithPasses(_ image: RGBImage, passes: [Bool]) -> RGBImage {
-    var out = image
-    for p in 0..<image.pixelCount {
+  /// The heatmap from the downscaled preview: its Rec. 709 luma at 35 %,
+  /// green at alpha 0.35 x the passing share, then red at alpha
+  /// 0.45 + 0.55 severity where a pixel fails.
+  static func heatmap(_ preview: RGBImage, severity: [Float], passShare: [Float]) -> RGBImage {
+    var out = preview
+    for p in 0..<preview.pixelCount {
       let k = 3 * p
       let y =
         greyLevel
-        * (0.2126 * image.samples[k] + 0.7152 * image.samples[k + 1] + 0.0722
-          * image.samples[k + 2])
+        * (0.2126 * preview.samples[k] + 0.7152 * preview.samples[k + 1] + 0.0722
+          * preview.samples[k + 2])
       var c = (y, y, y)
-      if passes[p] {
-        c.0 += passAlpha * (passColor.0 - c.0)
-        c.1 += passAlpha * (passColor.1 - c.1)
-        c.2 += passAlpha * (passColor.2 - c.2)
+      let g = passAlpha * passShare[p]
+      c.0 += g * (passColor.0 - c.0)
+      c.1 += g * (passColor.1 - c.1)
+      c.2 += g * (passColor.2 - c.2)
+      if severity[p] >= 0 {
+        let a = 0.45 + 0.55 * severity[p]
+        c.0 += a * (failColor.0 - c.0)
+        c.1 += a * (failColor.1 - c.1)
+        c.2 += a * (failColor.2 - c.2)
       }
       out.samples[k] = c.0
       out.samples[k + 1] = c.1
       out.samples[k + 2] = c.2
     }
     return out
-  }
-
-  /// Paints red over every output pixel that covers a failing canvas pixel,
-  /// with the strength of the worst one: alpha 0.45 + 0.55 severity.
-  static func paintFailures(
-    _ heat: inout RGBImage, severity: [Float], sourceWidth: Int, map: Downscale
-  ) {
-    for oy in 0..<map.height {
-      let ys = map.sourceRows(of: oy)
-      for ox in 0..<map.width {
-        let xs = map.sourceColumns(of: ox)
-        var worst: Float = -1
-        for y in ys {
-          for x in xs { worst = max(worst, severity[y * sourceWidth + x]) }
-        }
-        guard worst >= 0 else { continue }
-        let a = 0.45 + 0.55 * worst
-        let k = 3 * (oy * map.width + ox)
-        heat.samples[k] += a * (failColor.0 - heat.samples[k])
-        heat.samples[k + 1] += a * (failColor.1 - heat.samples[k + 1])
-        heat.samples[k + 2] += a * (failColor.2 - heat.samples[k + 2])
-      }
-    }
   }
 
   /// The mapping `Placement.aspectFill` uses from a canvas to its preview:
@@ -230,19 +226,28 @@ public enum ScenePreviewRenderer {
       offsetY = (Double(sourceHeight) - Double(h) / scale) / 2
     }
 
-    /// The source pixels an output column / row overlaps (with positive area).
-    func sourceColumns(of i: Int) -> Range<Int> {
-      Self.overlap(i, offset: offsetX, scale: scale, count: sourceWidth)
+    /// The output columns / rows a canvas column / row overlaps (with
+    /// positive area; empty when it lies in the crop).
+    func outputColumns(of x: Int) -> Range<Int> {
+      Self.cover(x, offset: offsetX, scale: scale, count: width)
     }
-    func sourceRows(of j: Int) -> Range<Int> {
-      Self.overlap(j, offset: offsetY, scale: scale, count: sourceHeight)
+    func outputRows(of y: Int) -> Range<Int> {
+      Self.cover(y, offset: offsetY, scale: scale, count: height)
     }
 
-    private static func overlap(_ i: Int, offset: Double, scale: Double, count: Int) -> Range<Int> {
-      let lo = Int((offset + Double(i) / scale + 1e-9).rounded(.down))
-      let hi = Int((offset + Double(i + 1) / scale - 1e-9).rounded(.up))
-      let a = min(max(lo, 0), count - 1)
-      return a..<min(max(hi, a + 1), count)
+    /// The output pixel holding the centre of canvas pixel `(x, y)`, clamped.
+    func centre(x: Int, y: Int) -> (Int, Int) {
+      let i = Int(((Double(x) + 0.5 - offsetX) * scale).rounded(.down))
+      let j = Int(((Double(y) + 0.5 - offsetY) * scale).rounded(.down))
+      return (min(max(i, 0), width - 1), min(max(j, 0), height - 1))
+    }
+
+    private static func cover(_ x: Int, offset: Double, scale: Double, count: Int) -> Range<Int> {
+      let lo = Int(((Double(x) - offset) * scale + 1e-9).rounded(.down))
+      let hi = Int(((Double(x + 1) - offset) * scale - 1e-9).rounded(.up))
+      let a = max(lo, 0)
+      let b = min(hi, count)
+      return a < b ? a..<b : a..<a
     }
 
     /// A canvas pixel rectangle in output pixels, rounded outwards and
