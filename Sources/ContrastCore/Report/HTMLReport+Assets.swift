@@ -1,0 +1,265 @@
+extension HTMLReport {
+  /// The page's stylesheet: system fonts only, light and dark by
+  /// `prefers-color-scheme`; every text colour pair at least 4.5:1.
+  static let stylesheet = #"""
+    :root {
+      --bg: #f4f5f7; --surface: #ffffff; --text: #1b1d21; --muted: #50565f;
+      --line: #d9dde3; --accent: #0b57d0; --chip: #eef0f3;
+      --fail: #b3261e; --fail-bg: #fdeceb; --fail-text: #8c1d16;
+      --warn: #8a5300; --warn-bg: #fff3d9; --warn-text: #6f4300;
+      --pass: #176b34; --pass-bg: #e6f4ea; --pass-text: #125429;
+      --none-bg: #eceef1;
+      --shadow: 0 1px 2px rgba(16, 24, 40, .06), 0 1px 3px rgba(16, 24, 40, .1);
+      color-scheme: light dark;
+    }
+    @media (prefers-color-scheme: dark) {
+      :root {
+        --bg: #101216; --surface: #1a1d23; --text: #eceef2; --muted: #aab1bd;
+        --line: #323843; --accent: #8ab4ff; --chip: #262a32;
+        --fail: #ff8a80; --fail-bg: #3b1714; --fail-text: #ffb4ab;
+        --warn: #f5c060; --warn-bg: #352a10; --warn-text: #ffd88a;
+        --pass: #7dd99a; --pass-bg: #123020; --pass-text: #a8f0bd;
+        --none-bg: #22262d;
+        --shadow: 0 1px 3px rgba(0, 0, 0, .5);
+      }
+    }
+    * { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; }
+    body {
+      margin: 0; background: var(--bg); color: var(--text);
+      font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif;
+    }
+    code { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+    .wrap, main { max-width: 1240px; margin: 0 auto; padding: 0 24px; }
+    .skip { position: absolute; left: -9999px; }
+    .skip:focus { left: 16px; top: 16px; z-index: 10; background: var(--surface); padding: 8px 12px; }
+    :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+    h2 { font-size: 22px; margin: 40px 0 4px; letter-spacing: -.01em; }
+    .note { color: var(--muted); margin: 0 0 16px; max-width: 78ch; }
+    .banner { padding: 28px 0 20px; border-bottom: 1px solid var(--line); background: var(--surface); }
+    .eyebrow { margin: 0; color: var(--muted); font-size: 13px; text-transform: uppercase; letter-spacing: .08em; }
+    .banner h1 { margin: 4px 0; font-size: 32px; letter-spacing: -.02em; display: flex; align-items: center; gap: 12px; }
+    .dot { width: 14px; height: 14px; border-radius: 50%; background: var(--pass); display: inline-block; }
+    .banner.fail .dot, .banner.error .dot { background: var(--fail); }
+    .banner.fail h1, .banner.error h1 { color: var(--fail-text); }
+    .banner.pass h1 { color: var(--pass-text); }
+    .lede { margin: 0 0 16px; font-size: 17px; }
+    .stats { display: flex; flex-wrap: wrap; gap: 10px; margin: 0 0 14px; }
+    .tile { background: var(--chip); border-radius: 10px; padding: 8px 16px; min-width: 104px; }
+    .tile dt { font-size: 12px; color: var(--muted); text-transform: uppercase; letter-spacing: .06em; }
+    .tile dd { margin: 0; font-size: 24px; font-weight: 650; font-variant-numeric: tabular-nums; }
+    .tile.fail { background: var(--fail-bg); } .tile.fail dd { color: var(--fail-text); }
+    .tile.warn { background: var(--warn-bg); } .tile.warn dd { color: var(--warn-text); }
+    .tile.pass { background: var(--pass-bg); } .tile.pass dd { color: var(--pass-text); }
+    .settings { margin: 0; color: var(--muted); }
+    .settings b { color: var(--text); font-weight: 600; }
+    .filters { position: sticky; top: 0; z-index: 5; background: var(--surface);
+      border-bottom: 1px solid var(--line); box-shadow: var(--shadow); }
+    .filters .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 10px 24px; }
+    .filters label { font-size: 13px; color: var(--muted); display: flex; align-items: center; gap: 6px; }
+    .filters label.check { color: var(--text); }
+    input[type=checkbox] { width: 16px; height: 16px; margin: 0; accent-color: var(--accent); }
+    select, button { font: inherit; color: var(--text); }
+    select { background: var(--surface); border: 1px solid var(--line); border-radius: 6px;
+      padding: 4px 8px; font-size: 14px; max-width: 16em; }
+    #f-reset { background: var(--chip); border: 1px solid var(--line); border-radius: 6px;
+      padding: 4px 12px; cursor: pointer; font-size: 14px; }
+    #f-count { margin-left: auto; font-size: 13px; color: var(--muted); }
+    .matrix-wrap, .table-wrap { overflow-x: auto; background: var(--surface);
+      border: 1px solid var(--line); border-radius: 12px; box-shadow: var(--shadow); }
+    table { border-collapse: collapse; width: 100%; }
+    caption { text-align: left; padding: 10px 14px 0; font-weight: 600; }
+    th, td { padding: 6px 10px; text-align: left; border-bottom: 1px solid var(--line); }
+    thead th { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); font-weight: 600; }
+    tbody tr:last-child > * { border-bottom: 0; }
+    .matrix th[scope=row] { font-weight: 500; white-space: nowrap; }
+    .matrix thead th { text-align: center; } .matrix thead th:first-child { text-align: left; }
+    .cell { text-align: center; padding: 4px; }
+    .cell .pick { width: 100%; min-width: 64px; border: 1px solid transparent; border-radius: 6px;
+      padding: 6px 8px; cursor: pointer; font-variant-numeric: tabular-nums; font-weight: 600; }
+    .cell.fail .pick { background: var(--fail-bg); color: var(--fail-text); }
+    .cell.warn .pick { background: var(--warn-bg); color: var(--warn-text); }
+    .cell.pass .pick { background: var(--pass-bg); color: var(--pass-text); font-weight: 500; }
+    .cell.none { color: var(--muted); }
+    .cell .pick:hover { border-color: currentColor; }
+    .cell .pick[aria-pressed=true] { outline: 3px solid var(--accent); outline-offset: 1px; }
+    abbr { text-decoration: none; }
+    .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 20px; }
+    .card { background: var(--surface); border: 1px solid var(--line); border-radius: 14px;
+      box-shadow: var(--shadow); padding: 16px 18px 14px; }
+    .card header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 4px 12px; }
+    .card h3 { margin: 0; font-size: 17px; overflow-wrap: anywhere; }
+    .card h3 .on { color: var(--muted); font-weight: 400; }
+    .tags { margin: 0; display: flex; gap: 6px; flex-wrap: wrap; }
+    .tag { background: var(--chip); border-radius: 999px; padding: 1px 10px; font-size: 12px; }
+    .tag.id { font-family: ui-monospace, Menlo, monospace; }
+    .pics { display: flex; gap: 16px; margin: 14px 0 8px; flex-wrap: wrap; }
+    figure { margin: 0; flex: 1 1 200px; max-width: 260px; }
+    figcaption { font-size: 12px; color: var(--muted); margin-top: 6px; text-align: center; }
+    .frame { position: relative; line-height: 0; border-radius: 8px; box-shadow: 0 0 0 1px var(--line); }
+    .frame img { width: 100%; height: auto; display: block; border-radius: 8px; }
+    .box { position: absolute; border: 1px dashed rgba(255, 255, 255, .75);
+      box-shadow: 0 0 0 1px rgba(0, 0, 0, .35); border-radius: 2px; }
+    .box.fail { border: 2px solid #ff453a; box-shadow: 0 0 0 1px rgba(0, 0, 0, .7); }
+    .box.warn { border: 2px solid #ffcc00; box-shadow: 0 0 0 1px rgba(0, 0, 0, .7); }
+    .label { position: absolute; left: -2px; bottom: calc(100% + 2px); display: flex;
+      align-items: center; gap: 4px; line-height: 1.35; pointer-events: none; white-space: nowrap; }
+    .label.below { bottom: auto; top: calc(100% + 2px); }
+    .label.end { left: auto; right: -2px; }
+    .label .n, .items .n { display: inline-block; min-width: 17px; height: 17px; border-radius: 9px;
+      background: #a3160e; color: #fff; font-size: 11px; font-weight: 700; text-align: center;
+      line-height: 17px; padding: 0 4px; box-shadow: 0 0 0 1px rgba(255, 255, 255, .8); }
+    .box.warn .label .n, .items .n.warn { background: #6b4400; }
+    .label .t { display: none; background: #a3160e; color: #fff; font-size: 10.5px; font-weight: 600;
+      padding: 0 5px; border-radius: 4px; max-width: 230px; overflow: hidden; text-overflow: ellipsis; }
+    .box.warn .label .t { background: #6b4400; }
+    body.names .label .t, .box:hover .label .t { display: inline-block; }
+    body.names .label .n { display: none; }
+    .items { list-style: none; margin: 8px 0 0; padding: 0; font-size: 14px; }
+    .items li { padding: 6px 0 6px 26px; border-top: 1px solid var(--line); position: relative; }
+    .items .n { position: absolute; left: 0; top: 8px; box-shadow: none; }
+    .items .ratio { font-weight: 700; font-variant-numeric: tabular-nums; color: var(--fail-text); }
+    .items .needs { color: var(--muted); }
+    .items .fix { display: block; color: var(--muted); font-size: 13px; }
+    .badge { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 12px;
+      font-weight: 700; text-transform: uppercase; letter-spacing: .04em; }
+    .badge.fail { background: var(--fail-bg); color: var(--fail-text); }
+    .badge.warn { background: var(--warn-bg); color: var(--warn-text); }
+    .badge.pass { background: var(--pass-bg); color: var(--pass-text); }
+    .key { font-weight: 600; padding: 0 4px; border-radius: 3px; }
+    .key.red { background: #a5170f; color: #fff; }
+    .key.green { background: #1d6f3a; color: #fff; }
+    .results td { font-size: 14px; vertical-align: top; white-space: nowrap; }
+    .results td.fix { white-space: normal; min-width: 18em; }
+    .results td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+    .results th button { background: none; border: 0; padding: 0; cursor: pointer; font: inherit;
+      color: inherit; text-transform: inherit; letter-spacing: inherit; }
+    .results th[aria-sort=ascending] .arrow::after { content: " ▲"; }
+    .results th[aria-sort=descending] .arrow::after { content: " ▼"; }
+    .results tbody tr:hover { background: var(--chip); }
+    ul.plain { padding-left: 20px; }
+    ul.plain li { margin: 4px 0; }
+    .rule { font-family: ui-monospace, Menlo, monospace; font-size: 13px; background: var(--chip);
+      padding: 1px 6px; border-radius: 4px; }
+    footer { max-width: 1240px; margin: 48px auto 32px; padding: 0 24px; color: var(--muted); font-size: 13px; }
+    [hidden] { display: none !important; }
+    @media (max-width: 640px) {
+      .cards { grid-template-columns: 1fr; }
+      .banner h1 { font-size: 26px; }
+    }
+    @media print { .filters { position: static; } }
+
+    """#
+
+  /// Filters, matrix picks and table sorting. Sets `data-ready="1"` on the
+  /// body when it has run (the browser check looks for it).
+  static let script = #"""
+    (function () {
+      "use strict";
+      var names = ["layout", "wallpaper", "appearance", "mode", "verdict"];
+      var selects = {};
+      names.forEach(function (n) { selects[n] = document.getElementById("f-" + n); });
+      var count = document.getElementById("f-count");
+
+      function matches(el, v) {
+        for (var i = 0; i < 4; i++) {
+          var n = names[i];
+          if (v[n] && el.getAttribute("data-" + n) !== v[n]) return false;
+        }
+        if (v.verdict) {
+          var list = (el.getAttribute("data-verdicts") || "").split(" ");
+          if (list.indexOf(v.verdict) < 0) return false;
+        }
+        return true;
+      }
+
+      function apply() {
+        var v = {};
+        names.forEach(function (n) { v[n] = selects[n] ? selects[n].value : ""; });
+        var cards = 0, rows = 0;
+        document.querySelectorAll(".card").forEach(function (el) {
+          var ok = matches(el, v);
+          el.hidden = !ok;
+          if (ok) cards++;
+        });
+        document.querySelectorAll("#results tbody tr").forEach(function (el) {
+          var ok = matches(el, v);
+          el.hidden = !ok;
+          if (ok) rows++;
+        });
+        document.querySelectorAll("[data-matrix]").forEach(function (el) {
+          el.hidden = el.getAttribute("data-matrix") !== v.layout;
+        });
+        document.querySelectorAll(".pick").forEach(function (b) {
+          var on = v.wallpaper === b.getAttribute("data-wallpaper") &&
+            v.appearance === b.getAttribute("data-appearance") &&
+            v.mode === b.getAttribute("data-mode");
+          b.setAttribute("aria-pressed", on ? "true" : "false");
+        });
+        if (count) {
+          count.textContent = cards + " scene" + (cards === 1 ? "" : "s") + " · " +
+            rows + " row" + (rows === 1 ? "" : "s") + " shown";
+        }
+      }
+
+      names.forEach(function (n) {
+        if (selects[n]) selects[n].addEventListener("change", apply);
+      });
+      var toggle = document.getElementById("f-labels");
+      if (toggle) toggle.addEventListener("change", function () {
+        document.body.classList.toggle("names", toggle.checked);
+      });
+      var reset = document.getElementById("f-reset");
+      if (reset) reset.addEventListener("click", function () {
+        names.forEach(function (n) { if (selects[n]) selects[n].value = ""; });
+        apply();
+      });
+
+      document.querySelectorAll(".pick").forEach(function (b) {
+        b.addEventListener("click", function () {
+          var same = b.getAttribute("aria-pressed") === "true";
+          ["wallpaper", "appearance", "mode"].forEach(function (n) {
+            selects[n].value = same ? "" : b.getAttribute("data-" + n);
+          });
+          apply();
+          if (!same) {
+            var target = document.getElementById("scenes");
+            if (target) target.scrollIntoView({ behavior: "smooth", block: "start" });
+          }
+        });
+      });
+
+      var table = document.getElementById("results");
+      if (table) {
+        var heads = table.querySelectorAll("thead th");
+        heads.forEach(function (th) {
+          var button = th.querySelector("button");
+          button.addEventListener("click", function () {
+            var col = Number(button.getAttribute("data-col"));
+            var numeric = button.getAttribute("data-kind") === "num";
+            var ascending = th.getAttribute("aria-sort") !== "ascending";
+            heads.forEach(function (h) { h.setAttribute("aria-sort", "none"); });
+            th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+            var body = table.tBodies[0];
+            var rows = Array.prototype.slice.call(body.rows);
+            var keyed = rows.map(function (row, index) {
+              var cell = row.cells[col];
+              var key = numeric ? Number(cell.getAttribute("data-v")) : cell.textContent.toLowerCase();
+              return { row: row, key: key, index: index };
+            });
+            keyed.sort(function (a, b) {
+              var c = numeric ? a.key - b.key : (a.key < b.key ? -1 : (a.key > b.key ? 1 : 0));
+              if (!ascending) c = -c;
+              return c !== 0 ? c : a.index - b.index;
+            });
+            keyed.forEach(function (k) { body.appendChild(k.row); });
+          });
+        });
+      }
+
+      apply();
+      document.body.setAttribute("data-ready", "1");
+    })();
+
+    """#
+}

@@ -1,0 +1,332 @@
+/// `report.html`: one self-contained page for designers (SPEC §4): the summary,
+/// the wallpaper x appearance x mode matrix, a card per failing scene with its
+/// modelled preview and heatmap (item boxes overlaid), the failures as a
+/// sortable table, the findings and the errors; filters by layout, wallpaper,
+/// appearance, mode and verdict.
+///
+/// Self-contained: CSS and script inline, images as `data:` URIs, and a
+/// Content-Security-Policy that forbids every other load. Every user string
+/// is HTML-escaped (`escape`). Bounded: at most `maximumPreviews` scene cards
+/// (the worst scenes, by the worst judged ratio / threshold) holding at most
+/// `maximumImageBytes` of PNG, and `maximumTableRows` table rows; the page says how many are left out.
+/// Deterministic: the same report gives the same bytes.
+public enum HTMLReport {
+  /// At most this many scene cards (with their two images).
+  public static let maximumPreviews = 150
+  /// At most this many bytes of PNG (before base64) over all scene cards.
+  public static let maximumImageBytes = 10_000_000
+  /// At most this many rows in the failures table.
+  public static let maximumTableRows = 1000
+
+  public static func render(_ report: AuditReport) -> String {
+    let s = report.summary
+    let state = s.errors > 0 ? "error" : (s.newFailures > 0 ? "fail" : "pass")
+    let verdictText =
+      s.errors > 0
+      ? "Some inputs could not be audited" : (s.newFailures > 0 ? "Failing" : "Passing")
+    var out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    out +=
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      + "img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+    out += "<meta name=\"color-scheme\" content=\"light dark\">\n"
+    out += "<title>glass-audit report: \(escape(verdictText.lowercased()))</title>\n"
+    out += "<style>\n\(stylesheet)</style>\n</head>\n<body>\n"
+    out += "<a class=\"skip\" href=\"#scenes\">Skip to failing scenes</a>\n"
+    out += header(report, state: state, verdictText: verdictText)
+    out += filters(report)
+    out += "<main>\n"
+    out += matrix(report)
+    out += scenes(report)
+    out += failureTable(report)
+    out += findings(report)
+    out += errors(report)
+    out += "</main>\n"
+    out += "<footer><p>\(escape(toolName)) \(escape(toolVersion))"
+    if let t = report.timestamp { out += " · \(escape(t))" }
+    out += " · ratios floored to two decimals (4.499 shows as 4.49 and fails)</p></footer>\n"
+    out += "<script>\n\(script)</script>\n</body>\n</html>\n"
+    return out
+  }
+
+  /// Escapes text for HTML element content and for quoted attribute values:
+  /// `&`, `<`, `>`, `"` and `'` become character references.
+  public static func escape(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    for ch in s.unicodeScalars {
+      switch ch {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.unicodeScalars.append(ch)
+      }
+    }
+    return out
+  }
+
+  // MARK: - Sections
+
+  static func header(_ report: AuditReport, state: String, verdictText: String) -> String {
+    let s = report.summary
+    let st = report.settings
+    var out = "<header class=\"banner \(state)\">\n<div class=\"wrap\">\n"
+    out += "<p class=\"eyebrow\">glass-audit report</p>\n"
+    out += "<h1><span class=\"dot\" aria-hidden=\"true\"></span>\(escape(verdictText))</h1>\n"
+    var line = "\(s.failed) of \(s.checks) checks fail over \(s.scenes) scenes"
+    if s.failed > s.newFailures {
+      line += " (\(s.failed - s.newFailures) accepted by the baseline)"
+    }
+    out += "<p class=\"lede\">\(escape(line)).</p>\n"
+    out += "<dl class=\"stats\">\n"
+    let tiles: [(String, Int, String)] = [
+      ("Scenes", s.scenes, ""), ("Checks", s.checks, ""), ("Passed", s.passed, "pass"),
+      ("Failed", s.failed, s.failed > 0 ? "fail" : ""),
+      ("Warnings", s.warnings, s.warnings > 0 ? "warn" : ""),
+      ("Errors", s.errors, s.errors > 0 ? "fail" : ""),
+    ]
+    for (label, value, cls) in tiles {
+      out += "<div class=\"tile \(cls)\"><dt>\(label)</dt><dd>\(value)</dd></div>\n"
+    }
+    out += "</dl>\n"
+    out +=
+      "<p class=\"settings\">WCAG 2.2 level <b>\(escape(st.level.rawValue))</b> · judged on "
+      + "the <b>\(escape(st.statistic.rawValue))</b> ratio of each item’s pixels · large text by "
+      + "the <b>\(escape(st.largeText.rawValue))</b> rule · profile "
+      + "<b>\(escape(report.profileName))</b></p>\n"
+    out += "</div>\n</header>\n"
+    return out
+  }
+
+  static func filters(_ report: AuditReport) -> String {
+    let results = report.outcome.results
+    let layouts = Set(results.map(\.layout)).union(report.outcome.previews.map(\.key.layout))
+      .sorted()
+    let wallpapers = Set(results.map(\.wallpaper)).union(
+      report.outcome.previews.map(\.key.wallpaper)
+    ).sorted()
+    var out = "<nav class=\"filters\" aria-label=\"Filters\">\n<div class=\"wrap\">\n"
+    func select(_ id: String, _ label: String, _ options: [(String, String)]) -> String {
+      var s = "<label>\(label) <select id=\"f-\(id)\" data-filter=\"\(id)\">"
+      s += "<option value=\"\">All</option>"
+      for (value, text) in options {
+        s += "<option value=\"\(escape(value))\">\(escape(text))</option>"
+      }
+      return s + "</select></label>\n"
+    }
+    out += select(
+      "layout", "Layout",
+      layouts.map { id in
+        let title = report.layoutTitles[id]
+        return (id, title.map { $0 == id ? id : "\($0) (\(id))" } ?? id)
+      })
+    out += select("wallpaper", "Wallpaper", wallpapers.map { ($0, $0) })
+    out += select(
+      "appearance", "Appearance", report.settings.appearances.map { ($0.rawValue, $0.rawValue) })
+    out += select("mode", "Mode", report.settings.modes.map { ($0.rawValue, modeName($0)) })
+    out += select("verdict", "Verdict", [("fail", "fail"), ("warn", "warn"), ("pass", "pass")])
+    out +=
+      "<label class=\"check\"><input type=\"checkbox\" id=\"f-labels\"> Names on previews"
+      + "</label>\n"
+    out += "<button type=\"button\" id=\"f-reset\">Reset</button>\n"
+    out += "<output id=\"f-count\" aria-live=\"polite\"></output>\n"
+    out += "</div>\n</nav>\n"
+    return out
+  }
+
+  struct Counts {
+    var fail = 0
+    var warn = 0
+    var total = 0
+    var worst: String { fail > 0 ? "fail" : (warn > 0 ? "warn" : "pass") }
+  }
+
+  static func matrix(_ report: AuditReport) -> String {
+    let results = report.outcome.results
+    guard !results.isEmpty else { return "" }
+    let st = report.settings
+    let combos = st.appearances.flatMap { a in st.modes.map { (a, $0) } }
+    struct CellKey: Hashable {
+      var layout: String
+      var wallpaper: String
+      var appearance: Appearance
+      var mode: AccessibilityMode
+    }
+    var cells: [CellKey: Counts] = [:]
+    for r in results {
+      for layout in ["", r.layout] {
+        let k = CellKey(
+          layout: layout, wallpaper: r.wallpaper, appearance: r.appearance, mode: r.mode)
+        var c = cells[k] ?? Counts()
+        c.total += 1
+        if r.verdict == .fail { c.fail += 1 }
+        if r.verdict == .warn { c.warn += 1 }
+        cells[k] = c
+      }
+    }
+    var out = "<section id=\"matrix\" aria-labelledby=\"matrix-h\">\n"
+    out += "<h2 id=\"matrix-h\">Matrix</h2>\n"
+    out +=
+      "<p class=\"note\">Failing checks / checks per wallpaper, appearance and mode. "
+      + "Select a cell to show only its scenes and failures.</p>\n"
+    let layouts = [""] + Set(results.map(\.layout)).sorted()
+    for layout in layouts {
+      let rows = Set(results.filter { layout.isEmpty || $0.layout == layout }.map(\.wallpaper))
+        .sorted()
+      let caption =
+        layout.isEmpty
+        ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
+      out +=
+        "<div class=\"matrix-wrap\" data-matrix=\"\(escape(layout))\"\(layout.isEmpty ? "" : " hidden")>\n"
+      out += "<table class=\"matrix\">\n<caption>\(escape(caption))</caption>\n<thead>\n"
+      out += "<tr><th rowspan=\"2\" scope=\"col\">Wallpaper</th>"
+      for a in st.appearances {
+        out += "<th colspan=\"\(st.modes.count)\" scope=\"colgroup\">\(a.rawValue)</th>"
+      }
+      out += "</tr>\n<tr>"
+      for (_, m) in combos {
+        out += "<th scope=\"col\"><abbr title=\"\(modeName(m))\">\(modeShort(m))</abbr></th>"
+      }
+      out += "</tr>\n</thead>\n<tbody>\n"
+      for w in rows {
+        out += "<tr><th scope=\"row\">\(escape(w))</th>"
+        for (a, m) in combos {
+          let key = CellKey(layout: layout, wallpaper: w, appearance: a, mode: m)
+          guard let c = cells[key] else {
+            out += "<td class=\"cell none\"><span aria-label=\"not audited\">–</span></td>"
+            continue
+          }
+          let label =
+            "\(w), \(a.rawValue), \(modeName(m)): \(c.fail) of \(c.total) checks fail"
+            + (c.warn > 0 ? ", \(c.warn) warn" : "")
+          out +=
+            "<td class=\"cell \(c.worst)\"><button type=\"button\" class=\"pick\" "
+            + "data-wallpaper=\"\(escape(w))\" data-appearance=\"\(a.rawValue)\" "
+            + "data-mode=\"\(escape(m.rawValue))\" aria-label=\"\(escape(label))\" "
+            + "aria-pressed=\"false\">\(c.fail)/\(c.total)</button></td>"
+        }
+        out += "</tr>\n"
+      }
+      out += "</tbody>\n</table>\n</div>\n"
+    }
+    out += "</section>\n"
+    return out
+  }
+
+  static func failureTable(_ report: AuditReport) -> String {
+    let failing = report.failuresWorstFirst
+    let warnings = report.outcome.results.filter { $0.verdict == .warn }.sorted {
+      let a = $0.judgedRatio / $0.threshold
+      let b = $1.judgedRatio / $1.threshold
+      return a != b ? a < b : CheckResult.reportOrder($0, $1)
+    }
+    let rows = failing + warnings
+    var out = "<section id=\"failures\" aria-labelledby=\"failures-h\">\n"
+    out += "<h2 id=\"failures-h\">Failures and warnings</h2>\n"
+    guard !rows.isEmpty else {
+      return out + "<p class=\"note\">None: every check passes.</p>\n</section>\n"
+    }
+    out +=
+      "<p class=\"note\">Worst first. Select a column heading to sort. The ratio is the "
+      + "<b>\(escape(report.settings.statistic.rawValue))</b> of the item’s pixels; bounds are the "
+      + "lowest and highest ratio the item can reach over any wallpaper.</p>\n"
+    out += "<div class=\"table-wrap\">\n<table class=\"results\" id=\"results\">\n<thead><tr>"
+    let columns: [(String, String)] = [
+      ("Verdict", "text"), ("Layout", "text"), ("Element › item", "text"),
+      ("Wallpaper", "text"), ("Appearance", "text"), ("Mode", "text"),
+      ("Ratio (\(report.settings.statistic.rawValue))", "num"),
+      ("Needs", "num"), ("Bounds", "num"), ("Fix", "text"), ("Where", "text"),
+    ]
+    for (i, (name, kind)) in columns.enumerated() {
+      out +=
+        "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-col=\"\(i)\" "
+        + "data-kind=\"\(kind)\">\(escape(name))<span class=\"arrow\" aria-hidden=\"true\">"
+        + "</span></button></th>"
+    }
+    out += "</tr></thead>\n<tbody>\n"
+    for r in rows.prefix(maximumTableRows) {
+      out +=
+        "<tr data-layout=\"\(escape(r.layout))\" data-wallpaper=\"\(escape(r.wallpaper))\" "
+        + "data-appearance=\"\(r.appearance.rawValue)\" data-mode=\"\(escape(r.mode.rawValue))\" "
+        + "data-verdicts=\"\(r.verdict.rawValue)\">"
+      out += "<td><span class=\"badge \(r.verdict.rawValue)\">\(r.verdict.rawValue)</span></td>"
+      out += "<td>\(escape(r.layout))</td>"
+      out += "<td>\(escape(r.element)) › \(escape(r.item))</td>"
+      out += "<td>\(escape(r.wallpaper))</td>"
+      out += "<td>\(r.appearance.rawValue)</td>"
+      out +=
+        "<td><abbr title=\"\(escape(modeName(r.mode)))\">\(escape(modeShort(r.mode)))</abbr></td>"
+      out +=
+        "<td class=\"num\" data-v=\"\(JSONValue.format(r.judgedRatio))\">"
+        + "\(WCAG.displayRatio(r.judgedRatio))</td>"
+      out +=
+        "<td class=\"num\" data-v=\"\(JSONValue.format(r.threshold))\">"
+        + "\(JSONValue.format(r.threshold))</td>"
+      out +=
+        "<td class=\"num\" data-v=\"\(JSONValue.format(r.bounds.max))\">"
+        + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))</td>"
+      out += "<td class=\"fix\">\(escape(MarkdownReport.remedyText(r)))</td>"
+      out += "<td><code>\(escape("\(r.file):\(r.line)"))</code></td>"
+      out += "</tr>\n"
+    }
+    out += "</tbody>\n</table>\n</div>\n"
+    if rows.count > maximumTableRows {
+      out +=
+        "<p class=\"note\">\(rows.count - maximumTableRows) more rows are not shown here; "
+        + "report.json has every result.</p>\n"
+    }
+    out += "</section>\n"
+    return out
+  }
+
+  static func findings(_ report: AuditReport) -> String {
+    let list = report.outcome.findings
+    guard !list.isEmpty else { return "" }
+    var out = "<section id=\"findings\" aria-labelledby=\"findings-h\">\n"
+    out += "<h2 id=\"findings-h\">Findings</h2>\n<ul class=\"plain\">\n"
+    for f in list {
+      out += "<li><span class=\"rule\">\(escape(f.rule))</span> \(escape(f.message))"
+      if let file = f.file {
+        out += " <code>\(escape(file + (f.line.map { ":\($0)" } ?? "")))</code>"
+      }
+      out += "</li>\n"
+    }
+    return out + "</ul>\n</section>\n"
+  }
+
+  static func errors(_ report: AuditReport) -> String {
+    let list = report.outcome.errors
+    guard !list.isEmpty else { return "" }
+    var out = "<section id=\"errors\" aria-labelledby=\"errors-h\">\n"
+    out += "<h2 id=\"errors-h\">Inputs that could not be audited</h2>\n<ul class=\"plain\">\n"
+    for e in list {
+      out += "<li><code>\(escape(e.input))</code> \(escape(e.message))</li>\n"
+    }
+    return out + "</ul>\n</section>\n"
+  }
+
+  // MARK: - Formatting
+
+  static func modeName(_ m: AccessibilityMode) -> String {
+    switch m {
+    case .normal: "normal"
+    case .reduceTransparency: "Reduce Transparency"
+    case .increaseContrast: "Increase Contrast"
+    case .reduceTransparencyIncreaseContrast: "Reduce Transparency + Increase Contrast"
+    }
+  }
+
+  static func modeShort(_ m: AccessibilityMode) -> String { MarkdownReport.modeLabel(m) }
+
+  /// `part / whole` as a percentage with three decimals, computed in integers
+  /// (the same on every platform and locale).
+  static func percent(_ part: Int, of whole: Int) -> String {
+    guard whole > 0 else { return "0" }
+    let thousandths = (part * 100_000 + whole / 2) / whole
+    let frac = abs(thousandths % 1000)
+    let pad = frac < 10 ? "00" : (frac < 100 ? "0" : "")
+    return "\(thousandths < 0 ? "-" : "")\(abs(thousandths) / 1000).\(pad)\(frac)%"
+  }
+}

@@ -1,0 +1,264 @@
+import Foundation
+
+/// Draws the pictures of one scene for the HTML report (SPEC §4): the modelled
+/// materials over the placed wallpaper, and a heatmap of where contrast falls
+/// below each item's threshold.
+///
+/// The preview is the placed wallpaper W with, inside every element's shape
+/// (in layout order, later elements on top), the modelled background exactly
+/// as `SceneEvaluator` measures it: `rendering.background(backdrop:)` over
+/// B = (1 - m) W + m G(W) (or the Reduce Transparency mean), and
+/// `borderBackground` in the border band. Text is not painted (there are no
+/// glyphs); each item's box is returned instead, for the report to overlay.
+///
+/// The preview is downscaled to at most `maxWidth` pixels wide (never
+/// upscaled) by exact area averaging (`Placement.aspectFill` onto a canvas of
+/// the same aspect ratio). The heatmap, at the same size, is that preview's
+/// Rec. 709 luma at 35 %, with faint green in proportion to the share of each
+/// pixel's area covered by passing measured pixels (passing items, and the
+/// passing pixels of failing ones), and red wherever a measured pixel is below
+/// its item's threshold: each output pixel takes the worst canvas pixel it
+/// overlaps (not the average), so thin failing text stays visible. Red
+/// strength grows with `log(threshold / ratio) / log(threshold)`: 0 just
+/// below the threshold, 1 at a ratio of 1. Only the items' pixels are
+/// visited for the heatmap. Same snapshot, same bytes.
+public enum ScenePreviewRenderer {
+  /// The preview and heatmap of `snapshot`, or nil when the canvas is empty
+  /// or the PNG cannot be encoded.
+  public static func render(_ snapshot: SceneSnapshot, maxWidth: Int = 240) -> ScenePreview? {
+    let full = snapshot.canvas.image
+    guard full.width > 0, full.height > 0, maxWidth > 0 else { return nil }
+    let composed = compose(snapshot)
+    let map = Downscale(sourceWidth: full.width, sourceHeight: full.height, maxWidth: maxWidth)
+
+    let preview = Placement.aspectFill(
+      composed, canvasWidth: map.width, canvasHeight: map.height)
+    let measured = failures(snapshot, map: map)
+    let heat = heatmap(preview, severity: measured.severity, passShare: measured.passShare)
+
+    guard let previewPNG = try? PNGEncoder.encode(preview),
+      let heatPNG = try? PNGEncoder.encode(heat)
+    else { return nil }
+    let boxes = snapshot.measurements.map { m in
+      PreviewBox(
+        element: m.result.element, item: m.result.item, verdict: m.result.verdict,
+        rect: map.rect(of: m.pixelRect))
+    }
+    return ScenePreview(
+      key: snapshot.key, width: map.width, height: map.height, preview: previewPNG,
+      heatmap: heatPNG, boxes: boxes)
+  }
+
+  /// The placed wallpaper with every element's modelled background inside its
+  /// shape, full canvas size.
+  static func compose(_ snapshot: SceneSnapshot) -> RGBImage {
+    let canvas = snapshot.canvas
+    let wallpaper = canvas.image
+    var out = wallpaper
+    let scale = snapshot.layout.canvas.scale
+    for element in snapshot.layout.elements {
+      guard
+        let rendering = try? snapshot.profile.rendering(
+          of: element, appearance: snapshot.key.appearance, mode: snapshot.key.mode,
+          scale: scale)
+      else { continue }
+      if case .wallpaper = rendering.surface, rendering.borderWidthInPixels == 0 { continue }
+      let mask = canvas.mask(of: element, borderInPixels: rendering.borderWidthInPixels)
+      guard !mask.rect.isEmpty else { continue }
+      var blurred: RGBImage?
+      var mix = 0.0
+      var mean: RGB?
+      if case .material(_, let sigma, let m) = rendering.surface {
+        if rendering.reducesTransparency {
+          mean = canvas.meanInside(element)
+        } else if m > 0 && sigma > 0 {
+          blurred = canvas.blurred(mask.rect, sigmaInPixels: sigma)
+          mix = m
+        }
+      }
+      let r = mask.rect
+      for j in 0..<r.height {
+        for i in 0..<r.width {
+          let code = mask.codes[j * r.width + i]
+          guard code != 0 else { continue }
+          let k = 3 * ((r.y + j) * wallpaper.width + r.x + i)
+          let wp = RGB(
+            r: Double(wallpaper.samples[k]), g: Double(wallpaper.samples[k + 1]),
+            b: Double(wallpaper.samples[k + 2]))
+          var backdrop = wp
+          if let mean {
+            backdrop = mean
+          } else if let blurred {
+            let bk = 3 * (j * blurred.width + i)
+            let g = blurred.samples
+            backdrop = RGB(
+              r: (1 - mix) * wp.r + mix * Double(g[bk]),
+              g: (1 - mix) * wp.g + mix * Double(g[bk + 1]),
+              b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
+          }
+          let bg =
+            code == 1
+            ? rendering.background(backdrop: backdrop)
+            : rendering.borderBackground(backdrop: backdrop)
+          out.samples[k] = Float(bg.r)
+          out.samples[k + 1] = Float(bg.g)
+          out.samples[k + 2] = Float(bg.b)
+        }
+      }
+    }
+    return out
+  }
+
+  /// Per output pixel: the worst failure severity in [0, 1] of the canvas
+  /// pixels it overlaps (-1 where none fails), and the share of its area
+  /// covered by measured pixels that pass (by pixel centre). Only the items'
+  /// pixels are visited.
+  static func failures(_ snapshot: SceneSnapshot, map: Downscale) -> (
+    severity: [Float], passShare: [Float]
+  ) {
+    let count = map.width * map.height
+    var worst = [Float](repeating: -1, count: count)
+    var passes = [Int](repeating: 0, count: count)
+    func pass(x: Int, y: Int) {
+      let (i, j) = map.centre(x: x, y: y)
+      passes[j * map.width + i] += 1
+    }
+    for m in snapshot.measurements {
+      let rect = m.pixelRect
+      let threshold = m.result.threshold
+      if let samples = m.samples {
+        let ratios = samples.ratios(rendering: m.rendering, color: m.color)
+        var n = 0
+        for y in rect.y..<rect.maxY {
+          let rows = map.outputRows(of: y)
+          for x in rect.x..<rect.maxX {
+            let ratio = ratios[n]
+            n += 1
+            if WCAG.passes(ratio, threshold: threshold) {
+              pass(x: x, y: y)
+              continue
+            }
+            let v = Float(severity(ratio: ratio, threshold: threshold))
+            for j in rows {
+              for i in map.outputColumns(of: x) where worst[j * map.width + i] < v {
+                worst[j * map.width + i] = v
+              }
+            }
+          }
+        }
+      } else if m.result.verdict == .pass {
+        for y in rect.y..<rect.maxY {
+          for x in rect.x..<rect.maxX { pass(x: x, y: y) }
+        }
+      }
+    }
+    // Canvas pixels per output pixel: 1 / s^2.
+    let area = map.scale * map.scale
+    let share = passes.map { Float(min(1, Double($0) * area)) }
+    return (worst, share)
+  }
+
+  /// How far below `threshold` a ratio is: `log(threshold / ratio) /
+  /// log(threshold)` clamped to [0, 1] (0 at the threshold, 1 at 1:1).
+  static func severity(ratio: Double, threshold: Double) -> Double {
+    guard threshold > 1, ratio > 0 else { return 1 }
+    return min(max(log(threshold / ratio) / log(threshold), 0), 1)
+  }
+
+  static let greyLevel: Float = 0.35
+  static let passColor: (Float, Float, Float) = (0.25, 0.85, 0.45)
+  static let passAlpha: Float = 0.35
+  static let failColor: (Float, Float, Float) = (1, 0.12, 0.1)
+
+  /// The heatmap from the downscaled preview: its Rec. 709 luma at 35 %,
+  /// green at alpha 0.35 x the passing share, then red at alpha
+  /// 0.45 + 0.55 severity where a pixel fails.
+  static func heatmap(_ preview: RGBImage, severity: [Float], passShare: [Float]) -> RGBImage {
+    var out = preview
+    for p in 0..<preview.pixelCount {
+      let k = 3 * p
+      let y =
+        greyLevel
+        * (0.2126 * preview.samples[k] + 0.7152 * preview.samples[k + 1] + 0.0722
+          * preview.samples[k + 2])
+      var c = (y, y, y)
+      let g = passAlpha * passShare[p]
+      c.0 += g * (passColor.0 - c.0)
+      c.1 += g * (passColor.1 - c.1)
+      c.2 += g * (passColor.2 - c.2)
+      if severity[p] >= 0 {
+        let a = 0.45 + 0.55 * severity[p]
+        c.0 += a * (failColor.0 - c.0)
+        c.1 += a * (failColor.1 - c.1)
+        c.2 += a * (failColor.2 - c.2)
+      }
+      out.samples[k] = c.0
+      out.samples[k + 1] = c.1
+      out.samples[k + 2] = c.2
+    }
+    return out
+  }
+
+  /// The mapping `Placement.aspectFill` uses from a canvas to its preview:
+  /// scale `s = max(w / W, h / H)`, offsets `ox = (W - w / s) / 2`,
+  /// `oy = (H - h / s) / 2`; output pixel `i` covers `[ox + i / s, ox + (i + 1) / s)`.
+  struct Downscale {
+    let sourceWidth: Int
+    let sourceHeight: Int
+    /// Output size: `min(maxWidth, W)` wide, the height in proportion (at least 1).
+    let width: Int
+    let height: Int
+    let scale: Double
+    let offsetX: Double
+    let offsetY: Double
+
+    init(sourceWidth: Int, sourceHeight: Int, maxWidth: Int) {
+      self.sourceWidth = sourceWidth
+      self.sourceHeight = sourceHeight
+      let w = min(maxWidth, sourceWidth)
+      let h = max(1, Int((Double(sourceHeight) * Double(w) / Double(sourceWidth)).rounded()))
+      width = w
+      height = h
+      let widthGoverns = w * sourceHeight >= h * sourceWidth
+      scale =
+        widthGoverns ? Double(w) / Double(sourceWidth) : Double(h) / Double(sourceHeight)
+      offsetX = (Double(sourceWidth) - Double(w) / scale) / 2
+      offsetY = (Double(sourceHeight) - Double(h) / scale) / 2
+    }
+
+    /// The output columns / rows a canvas column / row overlaps (with
+    /// positive area; empty when it lies in the crop).
+    func outputColumns(of x: Int) -> Range<Int> {
+      Self.cover(x, offset: offsetX, scale: scale, count: width)
+    }
+    func outputRows(of y: Int) -> Range<Int> {
+      Self.cover(y, offset: offsetY, scale: scale, count: height)
+    }
+
+    /// The output pixel holding the centre of canvas pixel `(x, y)`, clamped.
+    func centre(x: Int, y: Int) -> (Int, Int) {
+      let i = Int(((Double(x) + 0.5 - offsetX) * scale).rounded(.down))
+      let j = Int(((Double(y) + 0.5 - offsetY) * scale).rounded(.down))
+      return (min(max(i, 0), width - 1), min(max(j, 0), height - 1))
+    }
+
+    private static func cover(_ x: Int, offset: Double, scale: Double, count: Int) -> Range<Int> {
+      let lo = Int(((Double(x) - offset) * scale + 1e-9).rounded(.down))
+      let hi = Int(((Double(x + 1) - offset) * scale - 1e-9).rounded(.up))
+      let a = max(lo, 0)
+      let b = min(hi, count)
+      return a < b ? a..<b : a..<a
+    }
+
+    /// A canvas pixel rectangle in output pixels, rounded outwards and
+    /// clipped to the output.
+    func rect(of r: PixelRect) -> PixelRect {
+      let x0 = Int(((Double(r.x) - offsetX) * scale + 1e-9).rounded(.down))
+      let y0 = Int(((Double(r.y) - offsetY) * scale + 1e-9).rounded(.down))
+      let x1 = Int(((Double(r.maxX) - offsetX) * scale - 1e-9).rounded(.up))
+      let y1 = Int(((Double(r.maxY) - offsetY) * scale - 1e-9).rounded(.up))
+      return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+  }
+}
