@@ -22,7 +22,7 @@ struct MergeCommand: ParsableCommand {
 
   @Option(
     name: .customLong("format"), parsing: .upToNextOption,
-    help: "Report formats to write (default: all): json, md, junit.")
+    help: "Report formats to write (default: all but html): json, md, junit, sarif, html.")
   var formats: [ReportFormat] = []
 
   @Flag(help: "Leave the timestamp out of report.json.")
@@ -75,7 +75,8 @@ struct MergeCommand: ParsableCommand {
       throw ExitCode(2)
     }
     try ReportWriter.finish(
-      report, formats: formats.isEmpty ? ReportFormat.allCases : formats, outDir: out,
+      report, formats: formats.isEmpty ? ReportFormat.allCases.filter { $0 != .html } : formats,
+      outDir: out,
       console: console)
   }
 

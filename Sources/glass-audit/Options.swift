@@ -8,12 +8,13 @@ extension LargeTextRule: ExpressibleByArgument {}
 
 /// A report file format of `--format`.
 enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
-  case json, md, junit, sarif
+  case json, md, html, junit, sarif
 
   var fileName: String {
     switch self {
     case .json: "report.json"
     case .md: "report.md"
+    case .html: "report.html"
     case .junit: "junit.xml"
     case .sarif: "report.sarif"
     }

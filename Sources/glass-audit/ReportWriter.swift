@@ -16,6 +16,7 @@ enum ReportWriter {
         switch format {
         case .json: text = JSONReport.render(report)
         case .md: text = MarkdownReport.render(report)
+        case .html: text = HTMLReport.render(report)
         case .junit: text = JUnitReport.render(report)
         case .sarif: text = SARIFReport.render(report)
         }

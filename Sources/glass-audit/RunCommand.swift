@@ -46,7 +46,7 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     name: .customLong("format"), parsing: .upToNextOption,
-    help: "Report formats to write (default: all): json, md, junit, sarif.")
+    help: "Report formats to write (default: all): json, md, html, junit, sarif.")
   var formats: [ReportFormat] = []
 
   @Option(help: "Wallpapers audited at once (default: the number of cores).")
@@ -163,8 +163,9 @@ struct RunCommand: ParsableCommand {
     if let shard { matrix.inputs = shard.slice(matrix.inputs) }
     for e in inputErrors { console.error("error: \(e.input): \(e.message)") }
 
-    let auditor = Auditor(
+    var auditor = Auditor(
       profile: loadedProfile, settings: settings, layouts: loaded.layouts, jobs: jobCount)
+    if formatList.contains(.html) { auditor.previewer = { ScenePreviewRenderer.render($0) } }
     let progress = Progress(total: matrix.inputs.count, console: console)
     var outcome = auditor.run(wallpapers: matrix.inputs) { done in progress.update(done) }
     progress.finish()

@@ -15,7 +15,7 @@ import Testing
     defer { h.remove() }
     let r = try h.run(["run", "--quiet"])
     #expect(r.status == 0, "\(r.stderr)")
-    for f in ["report.json", "report.md", "junit.xml", "report.sarif"] {
+    for f in ["report.json", "report.md", "junit.xml", "report.sarif", "report.html"] {
       #expect(h.exists("reports/\(f)"))
     }
     let json = try h.read("reports/report.json")
@@ -102,7 +102,8 @@ import Testing
     #expect(r.stderr.contains("bad-profile.yml"))
     #expect(try h.read("reports/report.json") == before)
     let names = try FileManager.default.contentsOfDirectory(atPath: h.path("reports"))
-    #expect(names.sorted() == ["junit.xml", "report.json", "report.md", "report.sarif"])
+    #expect(
+      names.sorted() == ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"])
   }
 
   @Test func anOutputPathThatIsAFileIsAClearError() throws {

@@ -22,7 +22,7 @@ import Testing
     }
     let m = try h.run(["merge", "s1", "s2", "s3", "--deterministic", "--out", "merged"])
     #expect(m.status == 2, "the broken wallpaper is an input error in both")
-    for f in ["report.json", "report.md", "junit.xml"] {
+    for f in ["report.json", "report.md", "junit.xml", "report.sarif"] {
       #expect(try h.read("single/\(f)") == h.read("merged/\(f)"), "\(f) differs")
     }
     // Each shard saw only its slice.

@@ -123,6 +123,10 @@ public struct Auditor: Sendable {
   public var jobs: Int
   /// Draws scenes that have a failing check (for the HTML report); nil for none.
   public var previewer: (@Sendable (SceneSnapshot) -> ScenePreview?)?
+  /// At most this many previews are kept: those of the worst scenes (lowest
+  /// judged ratio / threshold, then scene order). A scene is drawn only when
+  /// it would be among them, so drawing stays bounded on large matrices.
+  public var previewLimit = HTMLReport.maximumPreviews
 
   public init(profile: Profile, settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
     self.profile = profile
@@ -139,6 +143,7 @@ public struct Auditor: Sendable {
   ) -> AuditOutcome {
     let state = AuditState()
     let bounds = BoundsCache()
+    let budget = PreviewBudget(limit: previewLimit)
     let next = AtomicCounter()
     let done = AtomicCounter()
     let workers = Swift.min(jobs, Swift.max(1, wallpapers.count))
@@ -146,18 +151,21 @@ public struct Auditor: Sendable {
       while true {
         let index = next.increment() - 1
         guard index < wallpapers.count else { return }
-        let partial = audit(wallpapers[index], bounds: bounds)
+        let partial = audit(wallpapers[index], bounds: bounds, budget: budget)
         state.add(partial)
         progress?(done.increment())
       }
     }
     var outcome = state.outcome(sortedBy: wallpapers.map(\.id))
+    outcome.previews = budget.kept()
     outcome.finalize(statistic: settings.statistic)
     return outcome
   }
 
   /// Audits one wallpaper over every layout.
-  func audit(_ wallpaper: WallpaperInput, bounds: BoundsCache) -> PartialOutcome {
+  func audit(_ wallpaper: WallpaperInput, bounds: BoundsCache, budget: PreviewBudget)
+    -> PartialOutcome
+  {
     var partial = PartialOutcome()
     let decoded: (image: RGBImage, hadTransparency: Bool)
     do {
@@ -194,12 +202,17 @@ public struct Auditor: Sendable {
           let measured = SceneEvaluator.measure(
             layout: layout, canvas: canvas, appearance: appearance, mode: mode,
             profile: profile, settings: settings)
-          if let previewer, measured.contains(where: { $0.result.verdict == .fail }) {
+          let severity = measured.lazy.filter { $0.result.verdict == .fail }
+            .map { $0.result.judgedRatio / $0.result.threshold }.min()
+          if let previewer, let severity {
             let key = SceneKey(
               layout: layout.id, wallpaper: wallpaper.id, appearance: appearance, mode: mode)
-            let snapshot = SceneSnapshot(
-              key: key, layout: layout, profile: profile, canvas: canvas, measurements: measured)
-            if let p = previewer(snapshot) { partial.previews.append(p) }
+            if budget.admits(severity, key) {
+              let snapshot = SceneSnapshot(
+                key: key, layout: layout, profile: profile, canvas: canvas,
+                measurements: measured)
+              if let p = previewer(snapshot) { budget.add(p, severity: severity) }
+            }
           }
           for var m in measured {
             m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
@@ -291,6 +304,45 @@ extension Finding {
     let ka = [a.rule, a.layout ?? "", a.wallpaper ?? "", a.element ?? "", a.item ?? "", a.message]
     let kb = [b.rule, b.layout ?? "", b.wallpaper ?? "", b.element ?? "", b.item ?? "", b.message]
     return ka.lexicographicallyPrecedes(kb)
+  }
+}
+
+/// Keeps the previews of the `limit` worst scenes seen so far.
+final class PreviewBudget: @unchecked Sendable {
+  private let lock = NSLock()
+  private let limit: Int
+  private var entries: [(severity: Double, preview: ScenePreview)] = []
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  private static func worse(_ a: (Double, SceneKey), _ b: (Double, SceneKey)) -> Bool {
+    a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
+  }
+
+  /// Whether a scene of this severity would be kept now.
+  func admits(_ severity: Double, _ key: SceneKey) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard limit > 0 else { return false }
+    guard entries.count >= limit, let last = entries.last else { return true }
+    return Self.worse((severity, key), (last.severity, last.preview.key))
+  }
+
+  func add(_ preview: ScenePreview, severity: Double) {
+    lock.lock()
+    defer { lock.unlock() }
+    entries.append((severity, preview))
+    entries.sort { Self.worse(($0.severity, $0.preview.key), ($1.severity, $1.preview.key)) }
+    if entries.count > limit { entries.removeLast(entries.count - limit) }
+  }
+
+  /// The kept previews, in scene order.
+  func kept() -> [ScenePreview] {
+    lock.lock()
+    defer { lock.unlock() }
+    return entries.map(\.preview).sorted { $0.key < $1.key }
   }
 }
 

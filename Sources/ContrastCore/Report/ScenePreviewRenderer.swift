@@ -77,32 +77,36 @@ public enum ScenePreviewRenderer {
         }
       }
       let r = mask.rect
-      for j in 0..<r.height {
-        for i in 0..<r.width {
-          let code = mask.codes[j * r.width + i]
-          guard code != 0 else { continue }
-          let k = 3 * ((r.y + j) * wallpaper.width + r.x + i)
-          let wp = RGB(
-            r: Double(wallpaper.samples[k]), g: Double(wallpaper.samples[k + 1]),
-            b: Double(wallpaper.samples[k + 2]))
-          var backdrop = wp
-          if let mean {
-            backdrop = mean
-          } else if let blurred {
-            let bk = 3 * (j * blurred.width + i)
-            let g = blurred.samples
-            backdrop = RGB(
-              r: (1 - mix) * wp.r + mix * Double(g[bk]),
-              g: (1 - mix) * wp.g + mix * Double(g[bk + 1]),
-              b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
+      let evaluator = BackgroundEvaluator(rendering)
+      let width = wallpaper.width
+      let blurredWidth = blurred?.width ?? 0
+      let g = blurred?.samples ?? []
+      wallpaper.samples.withUnsafeBufferPointer { w in
+        g.withUnsafeBufferPointer { g in
+          out.samples.withUnsafeMutableBufferPointer { o in
+            for j in 0..<r.height {
+              for i in 0..<r.width {
+                let code = mask.codes[j * r.width + i]
+                guard code != 0 else { continue }
+                let k = 3 * ((r.y + j) * width + r.x + i)
+                let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
+                var backdrop = wp
+                if let mean {
+                  backdrop = mean
+                } else if blurredWidth > 0 {
+                  let bk = 3 * (j * blurredWidth + i)
+                  backdrop = RGB(
+                    r: (1 - mix) * wp.r + mix * Double(g[bk]),
+                    g: (1 - mix) * wp.g + mix * Double(g[bk + 1]),
+                    b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
+                }
+                let bg = evaluator.background(backdrop: backdrop, wallpaper: wp, code: code)
+                o[k] = Float(bg.r)
+                o[k + 1] = Float(bg.g)
+                o[k + 2] = Float(bg.b)
+              }
+            }
           }
-          let bg =
-            code == 1
-            ? rendering.background(backdrop: backdrop)
-            : rendering.borderBackground(backdrop: backdrop)
-          out.samples[k] = Float(bg.r)
-          out.samples[k + 1] = Float(bg.g)
-          out.samples[k + 2] = Float(bg.b)
         }
       }
     }
