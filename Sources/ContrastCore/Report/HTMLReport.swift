@@ -12,7 +12,7 @@
 /// Deterministic: the same report gives the same bytes.
 public enum HTMLReport {
   /// At most this many scene cards (with their two images).
-  public static let maximumPreviews = 150
+  public static let maximumPreviews = 80
   /// At most this many bytes of PNG (before base64) over all scene cards.
   public static let maximumImageBytes = 10_000_000
   /// At most this many rows in the failures table.

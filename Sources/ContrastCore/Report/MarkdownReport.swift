@@ -119,7 +119,11 @@ public enum MarkdownReport {
       parts.append("\(p) \(c) at alpha ≥ \(JSONValue.format(a))\(from)")
     }
     if let c = m.color { parts.append("text colour \(c)") }
-    if parts.isEmpty { return "no fill alpha or lightness of this hue passes" }
+    if parts.isEmpty {
+      return m.alphaProperty == nil
+        ? "no lightness of this hue passes in every scene where it fails (and no material to make more opaque)"
+        : "neither a fill alpha nor a lightness of this hue passes in every scene where it fails"
+    }
     return parts.joined(separator: "; or ")
   }
 
