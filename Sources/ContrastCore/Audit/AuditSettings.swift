@@ -43,10 +43,14 @@ extension Profile {
     case .text:
       let roleName = item.role ?? defaultTextRole
       role = roleName
-      let r = textRoles[roleName]
-      let size = item.sizeInPoints ?? r?.sizeInPoints ?? 17
-      let weight = item.weight ?? r?.weight ?? .regular
-      large = largeText[settings.largeText]?.isLarge(sizeInPoints: size, weight: weight) ?? false
+      // The layout validator only accepts roles of the profile; the default
+      // role stands in should a layout built in code name another.
+      let r = textRoles[roleName] ?? textRoles[defaultTextRole]
+      if let size = item.sizeInPoints ?? r?.sizeInPoints,
+        let weight = item.weight ?? r?.weight
+      {
+        large = largeText[settings.largeText]?.isLarge(sizeInPoints: size, weight: weight) ?? false
+      }
       threshold = settings.level.minimumRatio(for: large ? .largeText : .normalText)
     case .icon, .decorative:
       threshold = settings.level.minimumRatio(for: .nonText)
