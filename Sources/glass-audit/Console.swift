@@ -98,7 +98,9 @@ enum Summary {
       }
     }
     for e in report.outcome.errors.prefix(5) {
-      lines.append("  error: \(e.input): \(e.message.split(separator: "\n").first ?? "")")
+      let first = e.message.split(separator: "\n").first.map(String.init) ?? ""
+      lines.append(
+        first.hasPrefix(e.input) ? "  error: \(first)" : "  error: \(e.input): \(first)")
     }
     let o = report.outcome
     if o.blursRequested > 0 {

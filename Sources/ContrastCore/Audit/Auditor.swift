@@ -186,6 +186,20 @@ public struct Auditor: Sendable {
     var canvases: [Canvas: WallpaperCanvas] = [:]
     var remedies = RemedyAccumulator()
     for layout in layouts {
+      let c = layout.canvas
+      guard c.widthInPixels >= 1, c.heightInPixels >= 1,
+        c.widthInPixels <= Canvas.maximumSideInPixels,
+        c.heightInPixels <= Canvas.maximumSideInPixels,
+        c.widthInPixels * c.heightInPixels <= Canvas.maximumPixels
+      else {
+        partial.errors.append(
+          InputError(
+            input: layout.file,
+            message:
+              "canvas of \(c.widthInPixels) x \(c.heightInPixels) px is outside 1 to "
+              + "\(Canvas.maximumSideInPixels) px a side and \(Canvas.maximumPixels) pixels"))
+        continue
+      }
       let canvas: WallpaperCanvas
       if let c = canvases[layout.canvas] {
         canvas = c

@@ -34,6 +34,12 @@ public struct Canvas: Sendable, Hashable, Codable {
     self.scale = scale
   }
 
+  /// The largest canvas side a layout may declare, pixels (so a typo such as
+  /// `scale: 300` is an error, not a 100 GB allocation).
+  public static let maximumSideInPixels = 16_384
+  /// The largest canvas a layout may declare, pixels.
+  public static let maximumPixels = 100_000_000
+
   /// Width in pixels: `widthInPoints * scale`, rounded to the nearest pixel.
   public var widthInPixels: Int { Int((widthInPoints * scale).rounded()) }
   /// Height in pixels: `heightInPoints * scale`, rounded to the nearest pixel.

@@ -20,6 +20,11 @@ struct LayoutReader {
   static let overrideKeys = ["material", "tint", "border", "fill"]
   static let frameKeys = ["x", "y", "width", "height"]
   static let canvasKeys = ["width", "height", "scale"]
+
+  /// A number as a person writes it: no trailing ".0".
+  static func number(_ d: Double) -> String {
+    d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+  }
   static let appearanceKeys = ["light", "dark"]
   static let overrideModes = AccessibilityMode.allCases.filter { $0 != .normal }
 
@@ -148,7 +153,21 @@ struct LayoutReader {
       guard let w = values["width"], let h = values["height"], let s = values["scale"] else {
         return nil
       }
-      return (Canvas(widthInPoints: w, heightInPoints: h, scale: s), nil)
+      let canvas = Canvas(widthInPoints: w, heightInPoints: h, scale: s)
+      let (pw, ph) = (w * s, h * s)
+      guard pw <= Double(Canvas.maximumSideInPixels), ph <= Double(Canvas.maximumSideInPixels),
+        pw * ph <= Double(Canvas.maximumPixels), canvas.widthInPixels >= 1,
+        canvas.heightInPixels >= 1
+      else {
+        report(
+          node, path: "canvas",
+          "\(Self.number(w)) x \(Self.number(h)) pt at scale \(Self.number(s)) is "
+            + "\(Self.number(pw.rounded())) x \(Self.number(ph.rounded())) px; a canvas must be "
+            + "1 to \(Canvas.maximumSideInPixels) px a side and at most "
+            + "\(Canvas.maximumPixels) pixels")
+        return nil
+      }
+      return (canvas, nil)
     }
   }
 

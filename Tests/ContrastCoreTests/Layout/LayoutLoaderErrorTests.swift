@@ -16,6 +16,16 @@ import Testing
       ])
   }
 
+  @Test func anAbsurdCanvasIsRefusedBeforeAnythingIsAllocated() {
+    let text =
+      "version: 1\nlayout: a\ncanvas: {width: 100, height: 100, scale: 1000}\nelements: []\n"
+    #expect(
+      errors(text) == [
+        "layouts/test.yml:3:9: canvas: 100 x 100 pt at scale 1000 is 100000 x 100000 px; a canvas "
+          + "must be 1 to 16384 px a side and at most 100000000 pixels"
+      ])
+  }
+
   @Test func missingAndWrongVersion() {
     let base = "layout: a\ndevice: iphone-16-pro\nelements: []\n"
     #expect(
