@@ -26,6 +26,14 @@ public struct ItemSamples: Sendable {
   /// Number of pixels.
   public var pixelCount: Int { counts.reduce(0, +) }
 
+  /// Reserves room for `n` entries.
+  public mutating func reserveCapacity(_ n: Int) {
+    backdrops.reserveCapacity(n)
+    wallpaper.reserveCapacity(n)
+    codes.reserveCapacity(n)
+    counts.reserveCapacity(n)
+  }
+
   /// Appends one pixel, extending the last run when it is identical.
   @inlinable
   public mutating func append(backdrop: RGB, wallpaper w: RGB, code: UInt8) {

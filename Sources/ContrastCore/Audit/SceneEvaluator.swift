@@ -61,26 +61,30 @@ public enum SceneEvaluator {
         guard !rect.isEmpty else { continue }
 
         var samples = ItemSamples()
+        samples.reserveCapacity(rect.width * rect.height)
+        let blurredWidth = blurred?.width ?? 0
+        let blurredSamples = blurred?.samples ?? []
         image.samples.withUnsafeBufferPointer { w in
-          for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX {
-              let k = 3 * (y * image.width + x)
-              let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
-              let code = mask.code(x: x, y: y)
-              var backdrop = wp
-              if code != 0 && usesBackdrop {
-                if let mean {
-                  backdrop = mean
-                } else if let blurred {
-                  let bk = 3 * ((y - mask.rect.y) * blurred.width + (x - mask.rect.x))
-                  let g = blurred.samples
-                  backdrop = RGB(
-                    r: (1 - mix) * wp.r + mix * Double(g[bk]),
-                    g: (1 - mix) * wp.g + mix * Double(g[bk + 1]),
-                    b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
+          blurredSamples.withUnsafeBufferPointer { g in
+            for y in rect.y..<rect.maxY {
+              for x in rect.x..<rect.maxX {
+                let k = 3 * (y * image.width + x)
+                let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
+                let code = mask.code(x: x, y: y)
+                var backdrop = wp
+                if code != 0 && usesBackdrop {
+                  if let mean {
+                    backdrop = mean
+                  } else if blurredWidth > 0 {
+                    let bk = 3 * ((y - mask.rect.y) * blurredWidth + (x - mask.rect.x))
+                    backdrop = RGB(
+                      r: (1 - mix) * wp.r + mix * Double(g[bk]),
+                      g: (1 - mix) * wp.g + mix * Double(g[bk + 1]),
+                      b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
+                  }
                 }
+                samples.append(backdrop: backdrop, wallpaper: wp, code: code)
               }
-              samples.append(backdrop: backdrop, wallpaper: wp, code: code)
             }
           }
         }
