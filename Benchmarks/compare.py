@@ -98,9 +98,7 @@ def main():
 
     for sigma in [float(s) for s in a.sigmas.split()]:
         print(f"\n## sigma = {sigma:g} px")
-        t_ref = time.perf_counter()
         ref = reference_for(rgb8, sigma, a.work)
-        print(f"(reference: {time.perf_counter() - t_ref:.1f} s)")
         rows = []
         margin = math.ceil(4 * sigma)
 
