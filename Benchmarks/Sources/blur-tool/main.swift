@@ -11,8 +11,8 @@ import ContrastCore
 import Foundation
 
 func usage(_ message: String) -> Never {
-  FileHandle.standardError.write(
-    Data("blur-tool: \(message)\nusage: blur-tool IN.png SIGMA [--repeat N] [--serial] [--out FILE]\n".utf8))
+  let usage = "usage: blur-tool IN.png SIGMA [--repeat N] [--serial] [--out FILE]"
+  FileHandle.standardError.write(Data("blur-tool: \(message)\n\(usage)\n".utf8))
   exit(2)
 }
 
