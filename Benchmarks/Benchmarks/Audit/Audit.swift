@@ -1,0 +1,53 @@
+import Benchmark
+import BenchmarkFixtures
+import ContrastCore
+import Foundation
+
+/// The audit end to end, without writing reports.
+///
+/// * One scene set: one layout (coaching-chat) on one wallpaper (photo-fig, decoded
+///   beforehand), all eight mode x appearance combinations, one worker: placement,
+///   the blurs the materials ask for, sampling, verdicts, bounds and remedies.
+/// * The whole bundled matrix: every layout in `layouts/` x every wallpaper of
+///   `wallpapers/matrix.yml` x eight combinations, wallpapers decoded on demand
+///   as `glass-audit run` does, with one worker per core.
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta, .mallocCountTotal],
+    timeUnits: .milliseconds
+  )
+
+  let profile = Fixtures.profile()
+  let settings = AuditSettings()
+
+  let layout = Fixtures.layout("coaching-chat", profile: profile)
+  let photo = Fixtures.wallpaper("photo-fig")
+  let scene = WallpaperInput(id: "photo-fig", file: "wallpapers/photo-fig.png") {
+    (photo, false)
+  }
+  Benchmark(
+    "Scene coaching-chat x photo-fig (8 mode x appearance)",
+    configuration: .init(maxDuration: .seconds(10), maxIterations: 20)
+  ) { benchmark in
+    let auditor = Auditor(profile: profile, settings: settings, layouts: [layout], jobs: 1)
+    for _ in benchmark.scaledIterations {
+      blackHole(auditor.run(wallpapers: [scene]))
+    }
+  }
+
+  let layouts = Fixtures.allLayouts(profile: profile)
+  let matrix = Fixtures.matrix()
+  Benchmark(
+    "Matrix \(layouts.count) layouts x \(matrix.count) wallpapers x 8",
+    configuration: .init(maxDuration: .seconds(60), maxIterations: 3)
+  ) { benchmark in
+    let auditor = Auditor(
+      profile: profile, settings: settings, layouts: layouts,
+      jobs: ProcessInfo.processInfo.activeProcessorCount)
+    for _ in benchmark.scaledIterations {
+      let outcome = auditor.run(wallpapers: matrix)
+      precondition(outcome.errors.isEmpty, "matrix inputs failed: \(outcome.errors)")
+      blackHole(outcome)
+    }
+  }
+}
