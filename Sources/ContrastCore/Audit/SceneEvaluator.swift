@@ -35,20 +35,8 @@ public enum SceneEvaluator {
         let rendering = try? profile.rendering(
           of: element, appearance: appearance, mode: mode, scale: scale)
       else { continue }
-      let mask = canvas.mask(of: element, borderInPixels: rendering.borderWidthInPixels)
-      var blurred: RGBImage?
-      var mix = 0.0
-      var mean: RGB?
-      if case .material(_, let sigma, let m) = rendering.surface {
-        if rendering.reducesTransparency {
-          mean = canvas.meanInside(element)
-        } else if m > 0 && sigma > 0 && !mask.rect.isEmpty {
-          blurred = canvas.blurred(mask.rect, sigmaInPixels: sigma)
-          mix = m
-        }
-      }
-      let usesBackdrop: Bool
-      if case .material = rendering.surface { usesBackdrop = true } else { usesBackdrop = false }
+      let source = canvas.backdrop(of: element, rendering: rendering)
+      let mask = source.mask
 
       for item in element.content {
         let requirement = profile.requirement(of: item, settings: settings)
@@ -62,8 +50,7 @@ public enum SceneEvaluator {
 
         var samples = ItemSamples()
         samples.reserveCapacity(rect.width * rect.height)
-        let blurredWidth = blurred?.width ?? 0
-        let blurredSamples = blurred?.samples ?? []
+        let blurredSamples = source.blurred?.samples ?? []
         image.samples.withUnsafeBufferPointer { w in
           blurredSamples.withUnsafeBufferPointer { g in
             for y in rect.y..<rect.maxY {
@@ -71,18 +58,7 @@ public enum SceneEvaluator {
                 let k = 3 * (y * image.width + x)
                 let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
                 let code = mask.code(x: x, y: y)
-                var backdrop = wp
-                if code != 0 && usesBackdrop {
-                  if let mean {
-                    backdrop = mean
-                  } else if blurredWidth > 0 {
-                    let bk = 3 * ((y - mask.rect.y) * blurredWidth + (x - mask.rect.x))
-                    backdrop = RGB(
-                      r: (1 - mix) * wp.r + mix * Double(g[bk]),
-                      g: (1 - mix) * wp.g + mix * Double(g[bk + 1]),
-                      b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
-                  }
-                }
+                let backdrop = source.backdrop(x: x, y: y, wallpaper: wp, code: code, blurred: g)
                 samples.append(backdrop: backdrop, wallpaper: wp, code: code)
               }
             }

@@ -85,3 +85,57 @@ public final class WallpaperCanvas {
     return m
   }
 }
+
+/// Where one element's backdrop comes from in one rendering (SPEC §3.1,
+/// §3.3): the blurred backdrop B = (1 - m) W + m G(W) of a material, the
+/// Reduce Transparency mean, or the wallpaper itself (no material, app fill).
+public struct ElementBackdrop {
+  /// The element's shape and border band on the canvas.
+  public let mask: ShapeMask
+  /// G(W) over `mask.rect`, when the material blurs.
+  public let blurred: RGBImage?
+  /// The blur mix m.
+  public let mix: Double
+  /// The Reduce Transparency mean, when it replaces B.
+  public let mean: RGB?
+  /// Whether pixels inside the shape use B (a material) rather than W.
+  public let usesBackdrop: Bool
+
+  /// The backdrop at canvas pixel `(x, y)` whose wallpaper colour is `wp`
+  /// and mask code `code`; `g` reads `blurred`'s samples.
+  @inlinable
+  public func backdrop(
+    x: Int, y: Int, wallpaper wp: RGB, code: UInt8, blurred g: UnsafeBufferPointer<Float>
+  ) -> RGB {
+    guard code != 0 && usesBackdrop else { return wp }
+    if let mean { return mean }
+    guard let blurred else { return wp }
+    let k = 3 * ((y - mask.rect.y) * blurred.width + (x - mask.rect.x))
+    return RGB(
+      r: (1 - mix) * wp.r + mix * Double(g[k]), g: (1 - mix) * wp.g + mix * Double(g[k + 1]),
+      b: (1 - mix) * wp.b + mix * Double(g[k + 2]))
+  }
+}
+
+extension WallpaperCanvas {
+  /// The backdrop source of `element` drawn as `rendering`, with its blur or
+  /// mean computed (once, from the caches).
+  public func backdrop(of element: Element, rendering: ElementRendering) -> ElementBackdrop {
+    let mask = mask(of: element, borderInPixels: rendering.borderWidthInPixels)
+    var blurred: RGBImage?
+    var mix = 0.0
+    var mean: RGB?
+    var usesBackdrop = false
+    if case .material(_, let sigma, let m) = rendering.surface {
+      usesBackdrop = true
+      if rendering.reducesTransparency {
+        mean = meanInside(element)
+      } else if m > 0 && sigma > 0 && !mask.rect.isEmpty {
+        blurred = self.blurred(mask.rect, sigmaInPixels: sigma)
+        mix = m
+      }
+    }
+    return ElementBackdrop(
+      mask: mask, blurred: blurred, mix: mix, mean: mean, usesBackdrop: usesBackdrop)
+  }
+}

@@ -63,43 +63,23 @@ public enum ScenePreviewRenderer {
           scale: scale)
       else { continue }
       if case .wallpaper = rendering.surface, rendering.borderWidthInPixels == 0 { continue }
-      let mask = canvas.mask(of: element, borderInPixels: rendering.borderWidthInPixels)
-      guard !mask.rect.isEmpty else { continue }
-      var blurred: RGBImage?
-      var mix = 0.0
-      var mean: RGB?
-      if case .material(_, let sigma, let m) = rendering.surface {
-        if rendering.reducesTransparency {
-          mean = canvas.meanInside(element)
-        } else if m > 0 && sigma > 0 {
-          blurred = canvas.blurred(mask.rect, sigmaInPixels: sigma)
-          mix = m
-        }
-      }
-      let r = mask.rect
+      let source = canvas.backdrop(of: element, rendering: rendering)
+      let r = source.mask.rect
+      guard !r.isEmpty else { continue }
       let evaluator = BackgroundEvaluator(rendering)
       let width = wallpaper.width
-      let blurredWidth = blurred?.width ?? 0
-      let g = blurred?.samples ?? []
+      let g = source.blurred?.samples ?? []
       wallpaper.samples.withUnsafeBufferPointer { w in
         g.withUnsafeBufferPointer { g in
           out.samples.withUnsafeMutableBufferPointer { o in
             for j in 0..<r.height {
               for i in 0..<r.width {
-                let code = mask.codes[j * r.width + i]
+                let code = source.mask.codes[j * r.width + i]
                 guard code != 0 else { continue }
                 let k = 3 * ((r.y + j) * width + r.x + i)
                 let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
-                var backdrop = wp
-                if let mean {
-                  backdrop = mean
-                } else if blurredWidth > 0 {
-                  let bk = 3 * (j * blurredWidth + i)
-                  backdrop = RGB(
-                    r: (1 - mix) * wp.r + mix * Double(g[bk]),
-                    g: (1 - mix) * wp.g + mix * Double(g[bk + 1]),
-                    b: (1 - mix) * wp.b + mix * Double(g[bk + 2]))
-                }
+                let backdrop = source.backdrop(
+                  x: r.x + i, y: r.y + j, wallpaper: wp, code: code, blurred: g)
                 let bg = evaluator.background(backdrop: backdrop, wallpaper: wp, code: code)
                 o[k] = Float(bg.r)
                 o[k + 1] = Float(bg.g)
