@@ -165,7 +165,7 @@ struct RunCommand: ParsableCommand {
 
     var auditor = Auditor(
       profile: loadedProfile, settings: settings, layouts: loaded.layouts, jobs: jobCount)
-    if formatList.contains(.html) { auditor.previewer = { ScenePreviewRenderer.render($0) } }
+    if formatList.contains(.html) { auditor.previewer = { ScenePreviewRenderer.draw($0) } }
     let progress = Progress(total: matrix.inputs.count, console: console)
     var outcome = auditor.run(wallpapers: matrix.inputs) { done in progress.update(done) }
     progress.finish()

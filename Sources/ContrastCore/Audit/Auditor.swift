@@ -122,7 +122,7 @@ public struct Auditor: Sendable {
   /// Wallpapers audited in parallel, each by one worker (1 = serial).
   public var jobs: Int
   /// Draws scenes that have a failing check (for the HTML report); nil for none.
-  public var previewer: (@Sendable (SceneSnapshot) -> ScenePreview?)?
+  public var previewer: (@Sendable (SceneSnapshot) -> DrawnScene?)?
   /// At most this many previews are kept: those of the worst scenes (lowest
   /// judged ratio / threshold, then scene order). A scene is drawn only when
   /// it would be among them, so drawing stays bounded on large matrices.
@@ -325,7 +325,7 @@ extension Finding {
 final class PreviewBudget: @unchecked Sendable {
   private let lock = NSLock()
   private let limit: Int
-  private var entries: [(severity: Double, preview: ScenePreview)] = []
+  private var entries: [(severity: Double, preview: DrawnScene)] = []
 
   init(limit: Int) {
     self.limit = limit
@@ -344,7 +344,7 @@ final class PreviewBudget: @unchecked Sendable {
     return Self.worse((severity, key), (last.severity, last.preview.key))
   }
 
-  func add(_ preview: ScenePreview, severity: Double) {
+  func add(_ preview: DrawnScene, severity: Double) {
     lock.lock()
     defer { lock.unlock() }
     entries.append((severity, preview))
@@ -352,11 +352,19 @@ final class PreviewBudget: @unchecked Sendable {
     if entries.count > limit { entries.removeLast(entries.count - limit) }
   }
 
-  /// The kept previews, in scene order.
+  /// The kept previews, PNG-encoded, in scene order.
   func kept() -> [ScenePreview] {
     lock.lock()
-    defer { lock.unlock() }
-    return entries.map(\.preview).sorted { $0.key < $1.key }
+    let drawn = entries.map(\.preview).sorted { $0.key < $1.key }
+    lock.unlock()
+    var encoded = [ScenePreview?](repeating: nil, count: drawn.count)
+    encoded.withUnsafeMutableBufferPointer { out in
+      nonisolated(unsafe) let base = out.baseAddress!
+      DispatchQueue.concurrentPerform(iterations: drawn.count) { i in
+        (base + i).pointee = drawn[i].encoded()
+      }
+    }
+    return encoded.compactMap { $0 }
   }
 }
 

@@ -22,10 +22,36 @@ import Foundation
 /// strength grows with `log(threshold / ratio) / log(threshold)`: 0 just
 /// below the threshold, 1 at a ratio of 1. Only the items' pixels are
 /// visited for the heatmap. Same snapshot, same bytes.
+/// A scene's preview and heatmap as 8-bit RGB pixels, before PNG encoding.
+public struct DrawnScene: Sendable {
+  public var key: SceneKey
+  public var width: Int
+  public var height: Int
+  public var preview: [UInt8]
+  public var heatmap: [UInt8]
+  public var boxes: [PreviewBox]
+
+  /// The PNG-encoded preview; nil if encoding fails.
+  public func encoded() -> ScenePreview? {
+    guard
+      let p = try? PNGEncoder.encodeRGB8(width: width, height: height, pixels: preview),
+      let h = try? PNGEncoder.encodeRGB8(width: width, height: height, pixels: heatmap)
+    else { return nil }
+    return ScenePreview(
+      key: key, width: width, height: height, preview: p, heatmap: h, boxes: boxes)
+  }
+}
+
 public enum ScenePreviewRenderer {
   /// The preview and heatmap of `snapshot`, or nil when the canvas is empty
   /// or the PNG cannot be encoded.
   public static func render(_ snapshot: SceneSnapshot, maxWidth: Int = 240) -> ScenePreview? {
+    draw(snapshot, maxWidth: maxWidth)?.encoded()
+  }
+
+  /// The preview and heatmap of `snapshot` as 8-bit pixels, not yet PNG: the
+  /// audit keeps only the worst scenes' pictures and encodes just those.
+  public static func draw(_ snapshot: SceneSnapshot, maxWidth: Int = 240) -> DrawnScene? {
     let full = snapshot.canvas.image
     guard full.width > 0, full.height > 0, maxWidth > 0 else { return nil }
     let composed = compose(snapshot)
@@ -36,17 +62,14 @@ public enum ScenePreviewRenderer {
     let measured = failures(snapshot, map: map)
     let heat = heatmap(preview, severity: measured.severity, passShare: measured.passShare)
 
-    guard let previewPNG = try? PNGEncoder.encode(preview),
-      let heatPNG = try? PNGEncoder.encode(heat)
-    else { return nil }
     let boxes = snapshot.measurements.map { m in
       PreviewBox(
         element: m.result.element, item: m.result.item, verdict: m.result.verdict,
         rect: map.rect(of: m.pixelRect))
     }
-    return ScenePreview(
-      key: snapshot.key, width: map.width, height: map.height, preview: previewPNG,
-      heatmap: heatPNG, boxes: boxes)
+    return DrawnScene(
+      key: snapshot.key, width: map.width, height: map.height,
+      preview: PNGEncoder.rgb8(preview), heatmap: PNGEncoder.rgb8(heat), boxes: boxes)
   }
 
   /// The placed wallpaper with every element's modelled background inside its

@@ -36,8 +36,12 @@ public enum PNGEncoder {
   /// Each value `v` becomes `round(255 * clamp(v, 0, 1))`, rounding halves
   /// away from zero; NaN becomes 0.
   public static func encode(_ image: RGBImage) throws(PNGEncodingError) -> [UInt8] {
-    let bytes = image.samples.map(byte(from:))
-    return try encodeRGB8(width: image.width, height: image.height, pixels: bytes)
+    try encodeRGB8(width: image.width, height: image.height, pixels: rgb8(image))
+  }
+
+  /// The 8-bit RGB bytes `encode(_:)` writes for `image`.
+  public static func rgb8(_ image: RGBImage) -> [UInt8] {
+    image.samples.map(byte(from:))
   }
 
   /// `round(255 * clamp(value, 0, 1))`, with NaN as 0.
