@@ -88,7 +88,10 @@ enum Discovery {
     func input(file: String, id: String, category: String?, appearances: [Appearance]?)
       -> WallpaperInput
     {
-      WallpaperInput(id: id, category: category, file: file, appearances: appearances) {
+      let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+      return WallpaperInput(
+        id: id, category: category, file: file, appearances: appearances, estimatedCost: size
+      ) {
         let d = try PNGDecoder.decode(contentsOf: file, pixelLimit: pixelLimit)
         return (d.image, d.hadTransparency)
       }
