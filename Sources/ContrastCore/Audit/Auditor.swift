@@ -129,9 +129,9 @@ public struct Auditor: Sendable {
   public var jobs: Int
   /// Draws scenes that have a failing check (for the HTML report); nil for none.
   public var previewer: (@Sendable (SceneSnapshot) -> DrawnScene?)?
-  /// At most this many previews are kept: those of the worst scenes (lowest
-  /// judged ratio / threshold, then scene order). A scene is drawn only when
-  /// it would be among them, so drawing stays bounded on large matrices.
+  /// At most this many scenes are drawn: the worst (lowest judged ratio /
+  /// threshold of a failing check, then scene order), chosen after the audit;
+  /// only their wallpapers are decoded again to draw them.
   public var previewLimit = HTMLReport.maximumPreviews
 
   public init(profile: Profile, settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
@@ -149,7 +149,6 @@ public struct Auditor: Sendable {
   ) -> AuditOutcome {
     let state = AuditState()
     let bounds = BoundsCache()
-    let budget = PreviewBudget(limit: previewLimit)
     let next = AtomicCounter()
     let done = AtomicCounter()
     let workers = Swift.min(jobs, Swift.max(1, wallpapers.count))
@@ -162,21 +161,85 @@ public struct Auditor: Sendable {
       while true {
         let position = next.increment() - 1
         guard position < queue.count else { return }
-        let partial = audit(wallpapers[queue[position]], bounds: bounds, budget: budget)
+        let partial = audit(wallpapers[queue[position]], bounds: bounds)
         state.add(partial)
         progress?(done.increment())
       }
     }
     var outcome = state.outcome(sortedBy: wallpapers.map(\.id))
-    outcome.previews = budget.kept()
+    if let previewer {
+      outcome.previews = drawWorstScenes(
+        state.sceneSeverities(), wallpapers: wallpapers, previewer: previewer)
+    }
     outcome.finalize(statistic: settings.statistic)
     return outcome
   }
 
+  /// Draws the `previewLimit` worst scenes (lowest judged ratio / threshold
+  /// of a failing check, then scene order), decoding again only the
+  /// wallpapers they show, and PNG-encodes them; in scene order.
+  func drawWorstScenes(
+    _ severities: [(severity: Double, key: SceneKey)], wallpapers: [WallpaperInput],
+    previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?
+  ) -> [ScenePreview] {
+    let selected = severities.sorted {
+      $0.severity != $1.severity ? $0.severity < $1.severity : $0.key < $1.key
+    }.prefix(previewLimit)
+    var grouped: [String: [SceneKey]] = [:]
+    for s in selected { grouped[s.key.wallpaper, default: []].append(s.key) }
+    let byWallpaper = grouped
+    let targets = wallpapers.filter { byWallpaper[$0.id] != nil }
+    let collected = Collector<DrawnScene>()
+    let next = AtomicCounter()
+    DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, Swift.max(1, targets.count))) {
+      _ in
+      while true {
+        let i = next.increment() - 1
+        guard i < targets.count else { return }
+        let w = targets[i]
+        for d in draw(w, scenes: byWallpaper[w.id]!, previewer: previewer) { collected.add(d) }
+      }
+    }
+    let drawn = collected.all().sorted { $0.key < $1.key }
+    let encoded = Collector<ScenePreview>()
+    DispatchQueue.concurrentPerform(iterations: drawn.count) { i in
+      if let p = drawn[i].encoded() { encoded.add(p) }
+    }
+    return encoded.all().sorted { $0.key < $1.key }
+  }
+
+  /// Re-measures and draws some scenes of one wallpaper.
+  func draw(
+    _ wallpaper: WallpaperInput, scenes: [SceneKey],
+    previewer: @Sendable (SceneSnapshot) -> DrawnScene?
+  ) -> [DrawnScene] {
+    guard let decoded = try? wallpaper.load() else { return [] }
+    var canvases: [Canvas: WallpaperCanvas] = [:]
+    var out: [DrawnScene] = []
+    for key in scenes {
+      guard let layout = layouts.first(where: { $0.id == key.layout }) else { continue }
+      let canvas: WallpaperCanvas
+      if let c = canvases[layout.canvas] {
+        canvas = c
+      } else {
+        let placed = Placement.aspectFill(
+          decoded.image, canvasWidth: layout.canvas.widthInPixels,
+          canvasHeight: layout.canvas.heightInPixels)
+        canvas = WallpaperCanvas(wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas)
+        canvases[layout.canvas] = canvas
+      }
+      let measured = SceneEvaluator.measure(
+        layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
+        profile: profile, settings: settings)
+      let snapshot = SceneSnapshot(
+        key: key, layout: layout, profile: profile, canvas: canvas, measurements: measured)
+      if let d = previewer(snapshot) { out.append(d) }
+    }
+    return out
+  }
+
   /// Audits one wallpaper over every layout.
-  func audit(_ wallpaper: WallpaperInput, bounds: BoundsCache, budget: PreviewBudget)
-    -> PartialOutcome
-  {
+  func audit(_ wallpaper: WallpaperInput, bounds: BoundsCache) -> PartialOutcome {
     var partial = PartialOutcome()
     let decoded: (image: RGBImage, hadTransparency: Bool)
     do {
@@ -227,17 +290,15 @@ public struct Auditor: Sendable {
           let measured = SceneEvaluator.measure(
             layout: layout, canvas: canvas, appearance: appearance, mode: mode,
             profile: profile, settings: settings)
-          let severity = measured.lazy.filter { $0.result.verdict == .fail }
-            .map { $0.result.judgedRatio / $0.result.threshold }.min()
-          if let previewer, let severity {
-            let key = SceneKey(
-              layout: layout.id, wallpaper: wallpaper.id, appearance: appearance, mode: mode)
-            if budget.admits(severity, key) {
-              let snapshot = SceneSnapshot(
-                key: key, layout: layout, profile: profile, canvas: canvas,
-                measurements: measured)
-              if let p = previewer(snapshot) { budget.add(p, severity: severity) }
-            }
+          if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
+            .map({ $0.result.judgedRatio / $0.result.threshold }).min()
+          {
+            partial.severities.append(
+              (
+                severity,
+                SceneKey(
+                  layout: layout.id, wallpaper: wallpaper.id, appearance: appearance, mode: mode)
+              ))
           }
           for var m in measured {
             m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
@@ -269,7 +330,8 @@ struct PartialOutcome: Sendable {
   var blursComputed = 0
   var blursRequested = 0
   var remedies = RemedyAccumulator()
-  var previews: [ScenePreview] = []
+  /// Per scene with a failing check: its lowest judged ratio / threshold.
+  var severities: [(severity: Double, key: SceneKey)] = []
 }
 
 final class AuditState: @unchecked Sendable {
@@ -282,6 +344,12 @@ final class AuditState: @unchecked Sendable {
     lock.unlock()
   }
 
+  func sceneSeverities() -> [(severity: Double, key: SceneKey)] {
+    lock.lock()
+    defer { lock.unlock() }
+    return parts.flatMap(\.severities)
+  }
+
   func outcome(sortedBy wallpaperOrder: [String]) -> AuditOutcome {
     lock.lock()
     defer { lock.unlock() }
@@ -292,9 +360,7 @@ final class AuditState: @unchecked Sendable {
     var scenes = 0
     var computed = 0
     var requested = 0
-    var previews: [ScenePreview] = []
     for p in parts {
-      previews += p.previews
       remedies.merge(p.remedies)
       results += p.results
       findings += p.findings
@@ -305,8 +371,7 @@ final class AuditState: @unchecked Sendable {
     }
     return AuditOutcome(
       results: results, findings: findings, errors: errors, scenes: scenes,
-      blursComputed: computed, blursRequested: requested, previews: previews,
-      remedySearch: remedies)
+      blursComputed: computed, blursRequested: requested, remedySearch: remedies)
   }
 }
 
@@ -332,50 +397,21 @@ extension Finding {
   }
 }
 
-/// Keeps the previews of the `limit` worst scenes seen so far.
-final class PreviewBudget: @unchecked Sendable {
+/// Collects values from several threads.
+final class Collector<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
-  private let limit: Int
-  private var entries: [(severity: Double, preview: DrawnScene)] = []
+  private var values: [Value] = []
 
-  init(limit: Int) {
-    self.limit = limit
-  }
-
-  private static func worse(_ a: (Double, SceneKey), _ b: (Double, SceneKey)) -> Bool {
-    a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
-  }
-
-  /// Whether a scene of this severity would be kept now.
-  func admits(_ severity: Double, _ key: SceneKey) -> Bool {
+  func add(_ v: Value) {
     lock.lock()
-    defer { lock.unlock() }
-    guard limit > 0 else { return false }
-    guard entries.count >= limit, let last = entries.last else { return true }
-    return Self.worse((severity, key), (last.severity, last.preview.key))
-  }
-
-  func add(_ preview: DrawnScene, severity: Double) {
-    lock.lock()
-    defer { lock.unlock() }
-    entries.append((severity, preview))
-    entries.sort { Self.worse(($0.severity, $0.preview.key), ($1.severity, $1.preview.key)) }
-    if entries.count > limit { entries.removeLast(entries.count - limit) }
-  }
-
-  /// The kept previews, PNG-encoded, in scene order.
-  func kept() -> [ScenePreview] {
-    lock.lock()
-    let drawn = entries.map(\.preview).sorted { $0.key < $1.key }
+    values.append(v)
     lock.unlock()
-    var encoded = [ScenePreview?](repeating: nil, count: drawn.count)
-    encoded.withUnsafeMutableBufferPointer { out in
-      nonisolated(unsafe) let base = out.baseAddress!
-      DispatchQueue.concurrentPerform(iterations: drawn.count) { i in
-        (base + i).pointee = drawn[i].encoded()
-      }
-    }
-    return encoded.compactMap { $0 }
+  }
+
+  func all() -> [Value] {
+    lock.lock()
+    defer { lock.unlock() }
+    return values
   }
 }
 
