@@ -284,12 +284,16 @@ public struct Auditor: Sendable {
         canvas = WallpaperCanvas(wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas)
         canvases[layout.canvas] = canvas
       }
-      for appearance in appearances {
-        for mode in settings.modes {
+      // Mode outside, appearance inside: the two appearances of a mode
+      // usually share each item's pixels (same blur and border), and the
+      // cache keeps them for just that long.
+      for mode in settings.modes {
+        let samples = SampleCache()
+        for appearance in appearances {
           partial.scenes += 1
           let measured = SceneEvaluator.measure(
             layout: layout, canvas: canvas, appearance: appearance, mode: mode,
-            profile: profile, settings: settings)
+            profile: profile, settings: settings, cache: samples)
           if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
             .map({ $0.result.judgedRatio / $0.result.threshold }).min()
           {

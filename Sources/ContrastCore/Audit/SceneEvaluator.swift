@@ -12,6 +12,22 @@ public struct ItemMeasurement: Sendable {
   public var pixelRect: PixelRect
 }
 
+/// Item pixels already collected in a scene, reused by another scene whose
+/// element draws from the same backdrop with the same border (typically the
+/// other appearance of the same mode). One audit worker owns it.
+public final class SampleCache {
+  struct Key: Hashable {
+    var element: String
+    var item: String
+    var rect: PixelRect
+    var border: Double
+    var source: ElementBackdrop.Identity
+  }
+  var samples: [Key: ItemSamples] = [:]
+
+  public init() {}
+}
+
 /// Evaluates scenes: (layout, wallpaper, appearance, mode) → one measurement
 /// per item with a colour and at least one pixel on the canvas (SPEC §3).
 public enum SceneEvaluator {
@@ -24,7 +40,7 @@ public enum SceneEvaluator {
   /// colour is composited over the background and the WCAG ratio taken.
   public static func measure(
     layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
-    profile: Profile, settings: AuditSettings
+    profile: Profile, settings: AuditSettings, cache: SampleCache? = nil
   ) -> [ItemMeasurement] {
     var out: [ItemMeasurement] = []
     let scale = layout.canvas.scale
@@ -48,22 +64,13 @@ public enum SceneEvaluator {
         let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
         guard !rect.isEmpty else { continue }
 
-        var samples = ItemSamples()
-        samples.reserveCapacity(rect.width * rect.height)
-        let blurredSamples = source.blurred?.samples ?? []
-        image.samples.withUnsafeBufferPointer { w in
-          blurredSamples.withUnsafeBufferPointer { g in
-            for y in rect.y..<rect.maxY {
-              for x in rect.x..<rect.maxX {
-                let k = 3 * (y * image.width + x)
-                let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
-                let code = mask.code(x: x, y: y)
-                let backdrop = source.backdrop(x: x, y: y, wallpaper: wp, code: code, blurred: g)
-                samples.append(backdrop: backdrop, wallpaper: wp, code: code)
-              }
-            }
-          }
-        }
+        let key = SampleCache.Key(
+          element: element.id, item: item.id, rect: rect,
+          border: rendering.borderWidthInPixels, source: source.identity)
+        let samples =
+          cache?.samples[key]
+          ?? collect(rect: rect, image: image, mask: mask, source: source)
+        cache?.samples[key] = samples
         let ratios = samples.entryRatios(rendering: rendering, color: color)
         let stats = ContrastStatistics(
           ratios: ratios, counts: samples.counts, threshold: requirement.threshold)
@@ -84,5 +91,29 @@ public enum SceneEvaluator {
       }
     }
     return out
+  }
+
+  /// The item's pixels: per pixel of `rect` (row-major) its backdrop, its
+  /// wallpaper colour and its mask code, run-length encoded.
+  static func collect(
+    rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
+  ) -> ItemSamples {
+    var samples = ItemSamples()
+    samples.reserveCapacity(rect.width * rect.height)
+    let blurredSamples = source.blurred?.samples ?? []
+    image.samples.withUnsafeBufferPointer { w in
+      blurredSamples.withUnsafeBufferPointer { g in
+        for y in rect.y..<rect.maxY {
+          for x in rect.x..<rect.maxX {
+            let k = 3 * (y * image.width + x)
+            let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
+            let code = mask.code(x: x, y: y)
+            let backdrop = source.backdrop(x: x, y: y, wallpaper: wp, code: code, blurred: g)
+            samples.append(backdrop: backdrop, wallpaper: wp, code: code)
+          }
+        }
+      }
+    }
+    return samples
   }
 }

@@ -100,6 +100,17 @@ public struct ElementBackdrop {
   public let mean: RGB?
   /// Whether pixels inside the shape use B (a material) rather than W.
   public let usesBackdrop: Bool
+  /// What determines the backdrop values: two sources with equal identities
+  /// give the same backdrop at every pixel.
+  public let identity: Identity
+
+  /// See `identity`.
+  public struct Identity: Hashable, Sendable {
+    var usesBackdrop: Bool
+    var sigma: Double
+    var mix: Double
+    var mean: RGB?
+  }
 
   /// The backdrop at canvas pixel `(x, y)` whose wallpaper colour is `wp`
   /// and mask code `code`; `g` reads `blurred`'s samples.
@@ -126,6 +137,7 @@ extension WallpaperCanvas {
     var mix = 0.0
     var mean: RGB?
     var usesBackdrop = false
+    var blurSigma = 0.0
     if case .material(_, let sigma, let m) = rendering.surface {
       usesBackdrop = true
       if rendering.reducesTransparency {
@@ -133,9 +145,11 @@ extension WallpaperCanvas {
       } else if m > 0 && sigma > 0 && !mask.rect.isEmpty {
         blurred = self.blurred(mask.rect, sigmaInPixels: sigma)
         mix = m
+        blurSigma = sigma
       }
     }
     return ElementBackdrop(
-      mask: mask, blurred: blurred, mix: mix, mean: mean, usesBackdrop: usesBackdrop)
+      mask: mask, blurred: blurred, mix: mix, mean: mean, usesBackdrop: usesBackdrop,
+      identity: .init(usesBackdrop: usesBackdrop, sigma: blurSigma, mix: mix, mean: mean))
   }
 }
