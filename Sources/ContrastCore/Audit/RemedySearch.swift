@@ -18,9 +18,11 @@ public struct RemedySearch: Sendable {
   /// For `min`: the entries with the lowest current ratios, where a search starts.
   private var worst: [Int]
 
+  /// `ratios`, when given, are the entries' ratios under `rendering` and
+  /// `color` as already measured (they are computed otherwise).
   public init(
     samples: ItemSamples, rendering: ElementRendering, color: RGBA, threshold: Double,
-    statistic: VerdictStatistic
+    statistic: VerdictStatistic, ratios known: [Double]? = nil
   ) {
     self.samples = samples
     self.rendering = rendering
@@ -35,7 +37,7 @@ public struct RemedySearch: Sendable {
     case .median: p = 50
     }
     rank = Swift.max(1, (p * n + 99) / 100)
-    let ratios = samples.entryRatios(rendering: rendering, color: color)
+    let ratios = known ?? samples.entryRatios(rendering: rendering, color: color)
     if rank == 1 {
       order = Array(ratios.indices)
       let k = Swift.min(256, ratios.count) - 1

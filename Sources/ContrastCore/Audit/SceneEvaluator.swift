@@ -7,6 +7,8 @@ public struct ItemMeasurement: Sendable {
   public var requirement: ItemRequirement
   /// The item's pixels, kept only when the check did not pass (for remedies).
   public var samples: ItemSamples?
+  /// The ratio of each entry of `samples` as measured (kept with `samples`).
+  public var entryRatios: [Double]?
   /// The canvas pixels measured (the item's frame clipped to the canvas), in
   /// the order of `samples`: row-major.
   public var pixelRect: PixelRect
@@ -87,7 +89,8 @@ public enum SceneEvaluator {
         out.append(
           ItemMeasurement(
             result: result, rendering: rendering, color: color, requirement: requirement,
-            samples: verdict == .fail ? samples : nil, pixelRect: rect))
+            samples: verdict == .fail ? samples : nil,
+            entryRatios: verdict == .fail ? ratios : nil, pixelRect: rect))
       }
     }
     return out
