@@ -149,6 +149,7 @@ public struct Auditor: Sendable {
   ) -> AuditOutcome {
     let state = AuditState()
     let bounds = BoundsCache()
+    let masks = MaskCache()
     let next = AtomicCounter()
     let done = AtomicCounter()
     let workers = Swift.min(jobs, Swift.max(1, wallpapers.count))
@@ -161,7 +162,7 @@ public struct Auditor: Sendable {
       while true {
         let position = next.increment() - 1
         guard position < queue.count else { return }
-        let partial = audit(wallpapers[queue[position]], bounds: bounds)
+        let partial = audit(wallpapers[queue[position]], bounds: bounds, masks: masks)
         state.add(partial)
         progress?(done.increment())
       }
@@ -169,7 +170,7 @@ public struct Auditor: Sendable {
     var outcome = state.outcome(sortedBy: wallpapers.map(\.id))
     if let previewer {
       outcome.previews = drawWorstScenes(
-        state.sceneSeverities(), wallpapers: wallpapers, previewer: previewer)
+        state.sceneSeverities(), wallpapers: wallpapers, previewer: previewer, masks: masks)
     }
     outcome.finalize(statistic: settings.statistic)
     return outcome
@@ -180,7 +181,7 @@ public struct Auditor: Sendable {
   /// wallpapers they show, and PNG-encodes them; in scene order.
   func drawWorstScenes(
     _ severities: [(severity: Double, key: SceneKey)], wallpapers: [WallpaperInput],
-    previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?
+    previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [ScenePreview] {
     let selected = severities.sorted {
       $0.severity != $1.severity ? $0.severity < $1.severity : $0.key < $1.key
@@ -197,7 +198,9 @@ public struct Auditor: Sendable {
         let i = next.increment() - 1
         guard i < targets.count else { return }
         let w = targets[i]
-        for d in draw(w, scenes: byWallpaper[w.id]!, previewer: previewer) { collected.add(d) }
+        for d in draw(w, scenes: byWallpaper[w.id]!, previewer: previewer, masks: masks) {
+          collected.add(d)
+        }
       }
     }
     let drawn = collected.all().sorted { $0.key < $1.key }
@@ -211,7 +214,7 @@ public struct Auditor: Sendable {
   /// Re-measures and draws some scenes of one wallpaper.
   func draw(
     _ wallpaper: WallpaperInput, scenes: [SceneKey],
-    previewer: @Sendable (SceneSnapshot) -> DrawnScene?
+    previewer: @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [DrawnScene] {
     guard let decoded = try? wallpaper.load() else { return [] }
     var canvases: [Canvas: WallpaperCanvas] = [:]
@@ -225,7 +228,8 @@ public struct Auditor: Sendable {
         let placed = Placement.aspectFill(
           decoded.image, canvasWidth: layout.canvas.widthInPixels,
           canvasHeight: layout.canvas.heightInPixels)
-        canvas = WallpaperCanvas(wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas)
+        canvas = WallpaperCanvas(
+          wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas, sharedMasks: masks)
         canvases[layout.canvas] = canvas
       }
       let measured = SceneEvaluator.measure(
@@ -239,7 +243,9 @@ public struct Auditor: Sendable {
   }
 
   /// Audits one wallpaper over every layout.
-  func audit(_ wallpaper: WallpaperInput, bounds: BoundsCache) -> PartialOutcome {
+  func audit(_ wallpaper: WallpaperInput, bounds: BoundsCache, masks: MaskCache)
+    -> PartialOutcome
+  {
     var partial = PartialOutcome()
     let decoded: (image: RGBImage, hadTransparency: Bool)
     do {
@@ -281,7 +287,8 @@ public struct Auditor: Sendable {
         let placed = Placement.aspectFill(
           decoded.image, canvasWidth: layout.canvas.widthInPixels,
           canvasHeight: layout.canvas.heightInPixels)
-        canvas = WallpaperCanvas(wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas)
+        canvas = WallpaperCanvas(
+          wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas, sharedMasks: masks)
         canvases[layout.canvas] = canvas
       }
       // Mode outside, appearance inside: the two appearances of a mode

@@ -27,7 +27,14 @@ public final class WallpaperCanvas {
   public private(set) var blursComputed = 0
   public private(set) var blursRequested = 0
 
-  public init(wallpaperID: String, image: RGBImage, canvas: Canvas) {
+  /// Masks shared with the other wallpapers of the audit (they depend on the
+  /// canvas and the element only); nil to keep them per wallpaper.
+  private let sharedMasks: MaskCache?
+
+  public init(
+    wallpaperID: String, image: RGBImage, canvas: Canvas, sharedMasks: MaskCache? = nil
+  ) {
+    self.sharedMasks = sharedMasks
     precondition(
       image.width == canvas.widthInPixels && image.height == canvas.heightInPixels,
       "placed image does not match its canvas")
@@ -40,9 +47,15 @@ public final class WallpaperCanvas {
   public func mask(of element: Element, borderInPixels: Double) -> ShapeMask {
     let key = MaskKey(frame: element.frame, shape: element.shape, border: borderInPixels)
     if let m = masks[key] { return m }
-    let m = ShapeMask(
-      frame: element.frame, shape: element.shape, borderInPixels: borderInPixels,
-      scale: canvas.scale, canvasWidth: image.width, canvasHeight: image.height)
+    let make = {
+      ShapeMask(
+        frame: element.frame, shape: element.shape, borderInPixels: borderInPixels,
+        scale: self.canvas.scale, canvasWidth: self.image.width, canvasHeight: self.image.height)
+    }
+    let m =
+      sharedMasks?.mask(
+        canvas: canvas, frame: element.frame, shape: element.shape, border: borderInPixels,
+        make: make) ?? make()
     masks[key] = m
     return m
   }
@@ -82,6 +95,39 @@ public final class WallpaperCanvas {
       n == 0
       ? RGB.black : RGB(r: sum.0 / Double(n), g: sum.1 / Double(n), b: sum.2 / Double(n))
     means[key] = m
+    return m
+  }
+}
+
+/// Shape masks shared by every wallpaper of an audit: a mask depends only on
+/// the canvas, the element's frame and shape, and the border width.
+public final class MaskCache: @unchecked Sendable {
+  private struct Key: Hashable {
+    var canvas: Canvas
+    var frame: RectInPoints
+    var shape: ElementShape
+    var border: Double
+  }
+  private let lock = NSLock()
+  private var masks: [Key: ShapeMask] = [:]
+
+  public init() {}
+
+  func mask(
+    canvas: Canvas, frame: RectInPoints, shape: ElementShape, border: Double,
+    make: () -> ShapeMask
+  ) -> ShapeMask {
+    let key = Key(canvas: canvas, frame: frame, shape: shape, border: border)
+    lock.lock()
+    if let m = masks[key] {
+      lock.unlock()
+      return m
+    }
+    lock.unlock()
+    let m = make()
+    lock.lock()
+    masks[key] = m
+    lock.unlock()
     return m
   }
 }
