@@ -53,10 +53,15 @@ public struct ItemSamples: Sendable {
   public func entryRatios(rendering: ElementRendering, color: RGBA) -> [Double] {
     let lum = FastLuminance.shared
     var out = [Double](repeating: 0, count: count)
-    let evaluator = BackgroundEvaluator(rendering)
-    for k in 0..<count {
-      out[k] = evaluator.ratio(
-        backdrop: backdrops[k], wallpaper: wallpaper[k], code: codes[k], color: color, lum: lum)
+    let evaluator = ContrastEvaluator(rendering, color: color, lum: lum)
+    backdrops.withUnsafeBufferPointer { b in
+      wallpaper.withUnsafeBufferPointer { w in
+        codes.withUnsafeBufferPointer { c in
+          for k in 0..<c.count {
+            out[k] = evaluator.ratio(backdrop: b[k], wallpaper: w[k], code: c[k])
+          }
+        }
+      }
     }
     return out
   }
@@ -114,5 +119,31 @@ public struct BackgroundEvaluator: Sendable {
     let bg = background(backdrop: backdrop, wallpaper: wallpaper, code: code)
     let fg = color.composited(over: bg)
     return WCAG.contrastRatio(luminance: lum.luminance(fg), lum.luminance(bg))
+  }
+}
+
+/// The contrast of one colour over a rendering's backgrounds. An opaque
+/// colour composited over anything is itself (`1 * c + 0 * bg` is exactly
+/// `c`), so its luminance is taken once instead of at every pixel; the
+/// ratios are bit for bit those of `BackgroundEvaluator.ratio`.
+public struct ContrastEvaluator: Sendable {
+  @usableFromInline let background: BackgroundEvaluator
+  @usableFromInline let color: RGBA
+  @usableFromInline let lum: FastLuminance
+  @usableFromInline let opaqueLuminance: Double?
+
+  public init(_ rendering: ElementRendering, color: RGBA, lum: FastLuminance = .shared) {
+    background = BackgroundEvaluator(rendering)
+    self.color = color
+    self.lum = lum
+    opaqueLuminance = color.alpha == 1 ? lum.luminance(color.rgb) : nil
+  }
+
+  /// The ratio at one pixel.
+  @inlinable
+  public func ratio(backdrop: RGB, wallpaper: RGB, code: UInt8) -> Double {
+    let bg = background.background(backdrop: backdrop, wallpaper: wallpaper, code: code)
+    let fgLuminance = opaqueLuminance ?? lum.luminance(color.composited(over: bg))
+    return WCAG.contrastRatio(luminance: fgLuminance, lum.luminance(bg))
   }
 }

@@ -60,14 +60,13 @@ public struct RemedySearch: Sendable {
     rendering r: ElementRendering, color c: RGBA, among indices: [Int], stopAtRank: Bool
   ) -> (entries: [(index: Int, ratio: Double)], pixels: Int, lowest: Double) {
     let lum = FastLuminance.shared
-    let evaluator = BackgroundEvaluator(r)
+    let evaluator = ContrastEvaluator(r, color: c, lum: lum)
     var lowest = Double.infinity
     var out: [(index: Int, ratio: Double)] = []
     var pixels = 0
     for k in indices {
       let ratio = evaluator.ratio(
-        backdrop: samples.backdrops[k], wallpaper: samples.wallpaper[k],
-        code: samples.codes[k], color: c, lum: lum)
+        backdrop: samples.backdrops[k], wallpaper: samples.wallpaper[k], code: samples.codes[k])
       lowest = Swift.min(lowest, ratio)
       guard ratio < threshold else { continue }
       out.append((k, ratio))
