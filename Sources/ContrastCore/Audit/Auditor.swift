@@ -211,6 +211,19 @@ public struct Auditor: Sendable {
     return encoded.all().sorted { $0.key < $1.key }
   }
 
+  /// The wallpaper placed on `canvas`, once per canvas size.
+  static func placed(
+    _ image: RGBImage, id: String, on canvas: Canvas, cache: inout [Canvas: WallpaperCanvas],
+    masks: MaskCache
+  ) -> WallpaperCanvas {
+    if let c = cache[canvas] { return c }
+    let placed = Placement.aspectFill(
+      image, canvasWidth: canvas.widthInPixels, canvasHeight: canvas.heightInPixels)
+    let c = WallpaperCanvas(wallpaperID: id, image: placed, canvas: canvas, sharedMasks: masks)
+    cache[canvas] = c
+    return c
+  }
+
   /// Re-measures and draws some scenes of one wallpaper.
   func draw(
     _ wallpaper: WallpaperInput, scenes: [SceneKey],
@@ -221,17 +234,8 @@ public struct Auditor: Sendable {
     var out: [DrawnScene] = []
     for key in scenes {
       guard let layout = layouts.first(where: { $0.id == key.layout }) else { continue }
-      let canvas: WallpaperCanvas
-      if let c = canvases[layout.canvas] {
-        canvas = c
-      } else {
-        let placed = Placement.aspectFill(
-          decoded.image, canvasWidth: layout.canvas.widthInPixels,
-          canvasHeight: layout.canvas.heightInPixels)
-        canvas = WallpaperCanvas(
-          wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas, sharedMasks: masks)
-        canvases[layout.canvas] = canvas
-      }
+      let canvas = Self.placed(
+        decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       let measured = SceneEvaluator.measure(
         layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
         profile: profile, settings: settings)
@@ -280,17 +284,8 @@ public struct Auditor: Sendable {
               + "\(Canvas.maximumSideInPixels) px a side and \(Canvas.maximumPixels) pixels"))
         continue
       }
-      let canvas: WallpaperCanvas
-      if let c = canvases[layout.canvas] {
-        canvas = c
-      } else {
-        let placed = Placement.aspectFill(
-          decoded.image, canvasWidth: layout.canvas.widthInPixels,
-          canvasHeight: layout.canvas.heightInPixels)
-        canvas = WallpaperCanvas(
-          wallpaperID: wallpaper.id, image: placed, canvas: layout.canvas, sharedMasks: masks)
-        canvases[layout.canvas] = canvas
-      }
+      let canvas = Self.placed(
+        decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       // Mode outside, appearance inside: the two appearances of a mode
       // usually share each item's pixels (same blur and border), and the
       // cache keeps them for just that long.
