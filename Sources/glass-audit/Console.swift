@@ -23,6 +23,15 @@ struct Console: Sendable {
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
+  /// `error: file: message`, one line per line of the message, without
+  /// repeating a file a line already names (layout diagnostics start with
+  /// `file:line:column`).
+  static func describe(_ e: InputError) -> String {
+    e.message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.hasPrefix(e.input) ? "error: \(line)" : "error: \(e.input): \(line)"
+    }.joined(separator: "\n")
+  }
+
   func status(_ text: String) {
     guard !quiet else { return }
     FileHandle.standardError.write(Data(text.utf8))
@@ -99,8 +108,7 @@ enum Summary {
     }
     for e in report.outcome.errors.prefix(5) {
       let first = e.message.split(separator: "\n").first.map(String.init) ?? ""
-      lines.append(
-        first.hasPrefix(e.input) ? "  error: \(first)" : "  error: \(e.input): \(first)")
+      lines.append("  " + Console.describe(InputError(input: e.input, message: first)))
     }
     let o = report.outcome
     if o.blursRequested > 0 {

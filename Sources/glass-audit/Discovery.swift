@@ -73,7 +73,7 @@ enum Discovery {
       ]
     }
     if let p = profileFile { parts += [p, (try? Files.read(p)) ?? "<unreadable>"] }
-    return StableDigest.fnv1a(parts)
+    return StableDigest.fnv1a64(parts: parts)
   }
 
   struct Wallpapers {

@@ -41,7 +41,6 @@ struct ModeList: ExpressibleByArgument {
     case "rt": .reduceTransparency
     case "ic": .increaseContrast
     case "rt+ic", "both": .reduceTransparencyIncreaseContrast
-    case "all": nil
     default: nil
     }
   }

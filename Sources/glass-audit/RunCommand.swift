@@ -161,7 +161,7 @@ struct RunCommand: ParsableCommand {
       layoutFiles: loaded.files, wallpapers: matrix.inputs,
       profileFile: profile ?? configuration.profile)
     if let shard { matrix.inputs = shard.slice(matrix.inputs) }
-    for e in inputErrors { console.error(Self.describe(e)) }
+    for e in inputErrors { console.error(Console.describe(e)) }
 
     var auditor = Auditor(
       profile: loadedProfile, settings: settings, layouts: loaded.layouts, jobs: jobCount)
@@ -169,13 +169,9 @@ struct RunCommand: ParsableCommand {
     let progress = Progress(total: matrix.inputs.count, console: console)
     var outcome = auditor.run(wallpapers: matrix.inputs) { done in progress.update(done) }
     progress.finish()
-    for e in outcome.errors { console.error(Self.describe(e)) }
-    outcome.errors = (outcome.errors + inputErrors).sorted {
-      ($0.input, $0.message) < ($1.input, $1.message)
-    }
-    outcome.findings = (outcome.findings + findings + Auditor.boundsFindings(outcome.results))
-      .sorted(by: Finding.reportOrder)
-
+    for e in outcome.errors { console.error(Console.describe(e)) }
+    outcome.errors += inputErrors
+    outcome.findings += findings + Auditor.boundsFindings(outcome.results)
     outcome.finalize(statistic: settings.statistic)
     let baselineOutcome = loadedBaseline.map { $0.apply(to: &outcome.results) }
 
@@ -208,10 +204,5 @@ struct RunCommand: ParsableCommand {
       }
     }
     if let o = baselineOutcome, !o.stale.isEmpty, !pruneBaseline { throw ExitCode(1) }
-  }
-
-  /// `error: file: message`, without repeating a file the message already names.
-  static func describe(_ e: InputError) -> String {
-    e.message.hasPrefix(e.input) ? "error: \(e.message)" : "error: \(e.input): \(e.message)"
   }
 }

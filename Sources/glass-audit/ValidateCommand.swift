@@ -35,7 +35,7 @@ struct ValidateCommand: ParsableCommand {
     }
     let result = Discovery.layouts(in: layouts, profile: loaded)
     for e in result.errors {
-      console.error(e.message.contains(e.input) ? e.message : "\(e.input): \(e.message)")
+      console.error(Console.describe(e))
     }
     if !quiet {
       for f in result.findings {

@@ -167,7 +167,7 @@ public struct Auditor: Sendable {
         progress?(done.increment())
       }
     }
-    var outcome = state.outcome(sortedBy: wallpapers.map(\.id))
+    var outcome = state.outcome()
     if let previewer {
       outcome.previews = drawWorstScenes(
         state.sceneSeverities(), wallpapers: wallpapers, previewer: previewer, masks: masks)
@@ -356,7 +356,7 @@ final class AuditState: @unchecked Sendable {
     return parts.flatMap(\.severities)
   }
 
-  func outcome(sortedBy wallpaperOrder: [String]) -> AuditOutcome {
+  func outcome() -> AuditOutcome {
     lock.lock()
     defer { lock.unlock() }
     var remedies = RemedyAccumulator()

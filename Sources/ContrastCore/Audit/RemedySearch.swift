@@ -76,11 +76,6 @@ public struct RemedySearch: Sendable {
     return (out, pixels, lowest)
   }
 
-  /// Whether the item passes with this rendering and colour (all pixels).
-  public func passes(rendering r: ElementRendering, color c: RGBA) -> Bool {
-    failing(rendering: r, color: c, among: order, stopAtRank: true).pixels < rank
-  }
-
   /// The smallest `v` in `lo...hi` whose variant passes, assuming that once a
   /// value passes every larger one does, with the judged statistic there;
   /// nil when `hi` fails.

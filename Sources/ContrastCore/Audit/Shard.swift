@@ -27,21 +27,3 @@ public struct ShardSpec: Sendable, Hashable {
     stride(from: index - 1, to: items.count, by: count).map { items[$0] }
   }
 }
-
-/// A stable 64-bit FNV-1a digest, as 16 hex digits (not seeded per process,
-/// unlike Swift's `Hasher`).
-public enum StableDigest {
-  public static func fnv1a(_ parts: [String]) -> String {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for part in parts {
-      for byte in part.utf8 {
-        h ^= UInt64(byte)
-        h = h &* 0x100_0000_01b3
-      }
-      h ^= 0xff
-      h = h &* 0x100_0000_01b3
-    }
-    let hex = String(h, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
-}
