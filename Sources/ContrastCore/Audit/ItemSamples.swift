@@ -8,62 +8,125 @@
 /// backdrop, and flat or vertical-gradient wallpapers repeat along rows. The
 /// statistics weigh each entry by its count, so they are those of the pixels.
 public struct ItemSamples: Sendable {
-  /// Backdrop per entry: B (or the Reduce Transparency mean) inside a
-  /// material; the unblurred wallpaper elsewhere.
-  public var backdrops: [RGB] = []
-  /// The unblurred wallpaper per entry (what pixels outside the shape show).
-  public var wallpaper: [RGB] = []
-  /// 0 outside the shape, 1 inside, 2 in the border band.
-  public var codes: [UInt8] = []
-  /// How many consecutive pixels (row-major) each entry stands for.
-  public var counts: [Int] = []
+  /// The entries, one array per channel (the per-pixel loops read them in
+  /// step), written once by ``init(capacity:_:)`` and never changed after.
+  final class Storage: @unchecked Sendable {
+    let capacity: Int
+    var count = 0
+    /// The backdrop per entry: B (or the Reduce Transparency mean) inside a
+    /// material; the unblurred wallpaper elsewhere.
+    let br: UnsafeMutablePointer<Double>
+    let bg: UnsafeMutablePointer<Double>
+    let bb: UnsafeMutablePointer<Double>
+    /// The unblurred wallpaper per entry (what pixels outside the shape show).
+    let wr: UnsafeMutablePointer<Double>
+    let wg: UnsafeMutablePointer<Double>
+    let wb: UnsafeMutablePointer<Double>
+    /// 0 outside the shape, 1 inside, 2 in the border band.
+    let codes: UnsafeMutablePointer<UInt8>
+    /// How many consecutive pixels (row-major) each entry stands for.
+    let counts: UnsafeMutablePointer<Int>
 
-  public init() {}
+    init(capacity: Int) {
+      let c = Swift.max(capacity, 1)
+      self.capacity = c
+      let block = UnsafeMutablePointer<Double>.allocate(capacity: 6 * c)
+      br = block
+      bg = block + c
+      bb = block + 2 * c
+      wr = block + 3 * c
+      wg = block + 4 * c
+      wb = block + 5 * c
+      codes = .allocate(capacity: c)
+      counts = .allocate(capacity: c)
+    }
+
+    deinit {
+      br.deallocate()
+      codes.deallocate()
+      counts.deallocate()
+    }
+  }
+
+  let storage: Storage
+
+  /// Collects at most `capacity` pixels: `body` gets a builder to append them to.
+  init(capacity: Int, _ body: (inout Builder) -> Void) {
+    storage = Storage(capacity: capacity)
+    var builder = Builder(storage: storage)
+    body(&builder)
+    storage.count = builder.count
+  }
+
+  /// Appends pixels to a new ``Storage``, extending the last run when a
+  /// pixel is identical to it.
+  struct Builder {
+    let s: Storage
+    private(set) var count = 0
+
+    init(storage: Storage) { s = storage }
+
+    @inline(__always)
+    mutating func append(
+      _ r: Double, _ g: Double, _ b: Double, wallpaper w0: Double, _ w1: Double, _ w2: Double,
+      code: UInt8
+    ) {
+      let n = count
+      if n > 0 {
+        let l = n - 1
+        if s.codes[l] == code, s.br[l] == r, s.bg[l] == g, s.bb[l] == b, s.wr[l] == w0,
+          s.wg[l] == w1, s.wb[l] == w2
+        {
+          s.counts[l] += 1
+          return
+        }
+      }
+      precondition(n < s.capacity, "more pixels than the samples' capacity")
+      s.br[n] = r
+      s.bg[n] = g
+      s.bb[n] = b
+      s.wr[n] = w0
+      s.wg[n] = w1
+      s.wb[n] = w2
+      s.codes[n] = code
+      s.counts[n] = 1
+      count = n + 1
+    }
+  }
 
   /// Number of entries (distinct runs).
-  public var count: Int { codes.count }
+  public var count: Int { storage.count }
 
   /// Number of pixels.
   public var pixelCount: Int { counts.reduce(0, +) }
 
-  /// Reserves room for `n` entries.
-  public mutating func reserveCapacity(_ n: Int) {
-    backdrops.reserveCapacity(n)
-    wallpaper.reserveCapacity(n)
-    codes.reserveCapacity(n)
-    counts.reserveCapacity(n)
+  /// The mask code (0 outside, 1 inside, 2 border band) of each entry.
+  public var codes: [UInt8] { Array(UnsafeBufferPointer(start: storage.codes, count: count)) }
+
+  /// How many consecutive pixels (row-major) each entry stands for.
+  public var counts: [Int] { Array(UnsafeBufferPointer(start: storage.counts, count: count)) }
+
+  /// How many pixels entry `k` stands for.
+  public func count(at k: Int) -> Int {
+    precondition(k >= 0 && k < count, "entry out of range")
+    return storage.counts[k]
   }
 
-  /// Appends one pixel, extending the last run when it is identical.
-  @inlinable
-  public mutating func append(backdrop: RGB, wallpaper w: RGB, code: UInt8) {
-    if let last = codes.last, last == code, backdrops[backdrops.count - 1] == backdrop,
-      wallpaper[wallpaper.count - 1] == w
-    {
-      counts[counts.count - 1] += 1
-      return
-    }
-    backdrops.append(backdrop)
-    wallpaper.append(w)
-    codes.append(code)
-    counts.append(1)
+  /// The backdrop of entry `k`.
+  public func backdrop(at k: Int) -> RGB {
+    precondition(k >= 0 && k < count, "entry out of range")
+    return RGB(r: storage.br[k], g: storage.bg[k], b: storage.bb[k])
+  }
+
+  /// The unblurred wallpaper colour of entry `k`.
+  public func wallpaper(at k: Int) -> RGB {
+    precondition(k >= 0 && k < count, "entry out of range")
+    return RGB(r: storage.wr[k], g: storage.wg[k], b: storage.wb[k])
   }
 
   /// Contrast ratio of `color` over each entry's background under `rendering`.
   public func entryRatios(rendering: ElementRendering, color: RGBA) -> [Double] {
-    let lum = FastLuminance.shared
-    var out = [Double](repeating: 0, count: count)
-    let evaluator = ContrastEvaluator(rendering, color: color, lum: lum)
-    backdrops.withUnsafeBufferPointer { b in
-      wallpaper.withUnsafeBufferPointer { w in
-        codes.withUnsafeBufferPointer { c in
-          for k in 0..<c.count {
-            out[k] = evaluator.ratio(backdrop: b[k], wallpaper: w[k], code: c[k])
-          }
-        }
-      }
-    }
-    return out
+    PixelKernel(rendering: rendering, color: color).ratios(self)
   }
 
   /// Contrast ratio per pixel, row-major over the item's pixel rectangle.
@@ -77,13 +140,13 @@ public struct ItemSamples: Sendable {
     return out
   }
 
-  /// The ratio of one entry.
-  @inlinable
+  /// The ratio of one entry, through the reference evaluator.
   public func ratio(
     at k: Int, rendering: ElementRendering, color: RGBA, lum: FastLuminance = .shared
   ) -> Double {
     BackgroundEvaluator(rendering).ratio(
-      backdrop: backdrops[k], wallpaper: wallpaper[k], code: codes[k], color: color, lum: lum)
+      backdrop: backdrop(at: k), wallpaper: wallpaper(at: k), code: storage.codes[k], color: color,
+      lum: lum)
   }
 }
 

@@ -12,8 +12,8 @@ public struct RemedySearch: Sendable {
   public var threshold: Double
   /// The judged statistic is the pixel value at this 1-based rank.
   public var rank: Int
-  /// Entry indices to scan: worst first for percentile statistics (a failing
-  /// candidate stops early); in storage order for `min`.
+  /// Entry indices to scan, worst first, for percentile statistics (a
+  /// failing candidate stops early); empty for `min`, which scans in storage order.
   private var order: [Int]
   /// For `min`: the entries with the lowest current ratios, where a search starts.
   private var worst: [Int]
@@ -39,7 +39,7 @@ public struct RemedySearch: Sendable {
     rank = Swift.max(1, (p * n + 99) / 100)
     let ratios = known ?? samples.entryRatios(rendering: rendering, color: color)
     if rank == 1 {
-      order = Array(ratios.indices)
+      order = []
       let k = Swift.min(256, ratios.count) - 1
       var copy = ratios
       let cut = copy.withUnsafeMutableBufferPointer { quickselect($0, k, from: 0) }
@@ -59,21 +59,8 @@ public struct RemedySearch: Sendable {
   func failing(
     rendering r: ElementRendering, color c: RGBA, among indices: [Int], stopAtRank: Bool
   ) -> (entries: [(index: Int, ratio: Double)], pixels: Int, lowest: Double) {
-    let lum = FastLuminance.shared
-    let evaluator = ContrastEvaluator(r, color: c, lum: lum)
-    var lowest = Double.infinity
-    var out: [(index: Int, ratio: Double)] = []
-    var pixels = 0
-    for k in indices {
-      let ratio = evaluator.ratio(
-        backdrop: samples.backdrops[k], wallpaper: samples.wallpaper[k], code: samples.codes[k])
-      lowest = Swift.min(lowest, ratio)
-      guard ratio < threshold else { continue }
-      out.append((k, ratio))
-      pixels += samples.counts[k]
-      if stopAtRank && pixels >= rank { break }
-    }
-    return (out, pixels, lowest)
+    PixelKernel(rendering: r, color: c).failing(
+      samples, among: indices, threshold: threshold, rank: rank, stopAtRank: stopAtRank)
   }
 
   /// The smallest `v` in `lo...hi` whose variant passes, assuming that once a
@@ -115,7 +102,7 @@ public struct RemedySearch: Sendable {
       let (r, c) = variant(v)
       // A full scan: it passes only when no pixel fails, and then its lowest
       // ratio is the judged `min`.
-      let check = failing(rendering: r, color: c, among: order, stopAtRank: false)
+      let check = PixelKernel(rendering: r, color: c).failingAll(samples, threshold: threshold)
       if check.entries.isEmpty { return (v, check.lowest) }
       // The worst misses at this candidate join the working set.
       let worst = check.entries.sorted {
@@ -133,7 +120,7 @@ public struct RemedySearch: Sendable {
     if rank == 1 { return ratios.min() ?? .infinity }
     var seen = 0
     for i in ratios.indices.sorted(by: { ratios[$0] < ratios[$1] }) {
-      seen += samples.counts[i]
+      seen += samples.count(at: i)
       if seen >= rank { return ratios[i] }
     }
     return ratios.max() ?? .infinity

@@ -101,22 +101,42 @@ public enum SceneEvaluator {
   static func collect(
     rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
   ) -> ItemSamples {
-    var samples = ItemSamples()
-    samples.reserveCapacity(rect.width * rect.height)
+    let m = mask.rect
+    let width = image.width
     let blurredSamples = source.blurred?.samples ?? []
-    image.samples.withUnsafeBufferPointer { w in
-      blurredSamples.withUnsafeBufferPointer { g in
-        for y in rect.y..<rect.maxY {
-          for x in rect.x..<rect.maxX {
-            let k = 3 * (y * image.width + x)
-            let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
-            let code = mask.code(x: x, y: y)
-            let backdrop = source.backdrop(x: x, y: y, wallpaper: wp, code: code, blurred: g)
-            samples.append(backdrop: backdrop, wallpaper: wp, code: code)
+    // Inside the shape the backdrop is B, the mean, or the wallpaper itself.
+    let mean = source.usesBackdrop ? source.mean : nil
+    let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
+    let mix = source.mix
+    return ItemSamples(capacity: rect.width * rect.height) { out in
+      image.samples.withUnsafeBufferPointer { w in
+        blurredSamples.withUnsafeBufferPointer { g in
+          mask.codes.withUnsafeBufferPointer { codes in
+            for y in rect.y..<rect.maxY {
+              let insideRows = y >= m.y && y < m.maxY
+              for x in rect.x..<rect.maxX {
+                let k = 3 * (y * width + x)
+                let w0 = Double(w[k])
+                let w1 = Double(w[k + 1])
+                let w2 = Double(w[k + 2])
+                let code =
+                  insideRows && x >= m.x && x < m.maxX
+                  ? codes[(y - m.y) * m.width + (x - m.x)] : 0
+                if code != 0, let mean {
+                  out.append(mean.r, mean.g, mean.b, wallpaper: w0, w1, w2, code: code)
+                } else if code != 0, let blurred {
+                  let j = 3 * ((y - m.y) * blurred.width + (x - m.x))
+                  out.append(
+                    (1 - mix) * w0 + mix * Double(g[j]), (1 - mix) * w1 + mix * Double(g[j + 1]),
+                    (1 - mix) * w2 + mix * Double(g[j + 2]), wallpaper: w0, w1, w2, code: code)
+                } else {
+                  out.append(w0, w1, w2, wallpaper: w0, w1, w2, code: code)
+                }
+              }
+            }
           }
         }
       }
     }
-    return samples
   }
 }
