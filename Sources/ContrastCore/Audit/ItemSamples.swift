@@ -135,7 +135,7 @@ public struct ItemSamples: Sendable {
     var out: [Double] = []
     out.reserveCapacity(pixelCount)
     for (k, r) in perEntry.enumerated() {
-      out.append(contentsOf: repeatElement(r, count: counts[k]))
+      out.append(contentsOf: repeatElement(r, count: storage.counts[k]))
     }
     return out
   }

@@ -23,6 +23,8 @@ public final class WallpaperCanvas {
   private var blurs: [BlurKey: RGBImage] = [:]
   private var masks: [MaskKey: ShapeMask] = [:]
   private var means: [MaskKey: RGB] = [:]
+  private var scratch: RGBImage?
+  private var downscales: [PixelRect: RGBImage] = [:]
   /// Blurs actually computed and blurs asked for (the naive count).
   public private(set) var blursComputed = 0
   public private(set) var blursRequested = 0
@@ -70,6 +72,39 @@ public final class WallpaperCanvas {
     let b = GaussianBlur.blur(image, region: rect, sigmaInPixels: sigmaInPixels)
     blurs[key] = b
     return b
+  }
+
+  /// A copy of the image that `body` may change inside the rectangles it
+  /// returns; they are restored from the image afterwards, so the copy is
+  /// made once per canvas rather than once per use (previews).
+  public func withScratchImage<T>(_ body: (inout RGBImage) -> (T, changed: [PixelRect])) -> T {
+    var copy = scratch ?? image
+    scratch = nil  // `copy` is the only reference while `body` writes to it
+    let (result, changed) = body(&copy)
+    let width = image.width
+    image.samples.withUnsafeBufferPointer { source in
+      copy.samples.withUnsafeMutableBufferPointer { target in
+        for r in changed {
+          let r = r.intersection(PixelRect(x: 0, y: 0, width: width, height: image.height))
+          for y in r.y..<r.maxY {
+            let start = 3 * (y * width + r.x)
+            for k in start..<(start + 3 * r.width) { target[k] = source[k] }
+          }
+        }
+      }
+    }
+    scratch = copy
+    return result
+  }
+
+  /// The image placed (``Placement/aspectFill(_:canvasWidth:canvasHeight:)``)
+  /// on a `width` x `height` canvas, computed once per size.
+  public func downscaled(width: Int, height: Int) -> RGBImage {
+    let key = PixelRect(x: 0, y: 0, width: width, height: height)
+    if let d = downscales[key] { return d }
+    let d = Placement.aspectFill(image, canvasWidth: width, canvasHeight: height)
+    downscales[key] = d
+    return d
   }
 
   /// The Reduce Transparency backdrop: the mean of the unblurred wallpaper over

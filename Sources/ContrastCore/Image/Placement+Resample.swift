@@ -9,7 +9,13 @@ extension Placement {
   /// `rows.divisor * columns.divisor` and stored as `Float`. Canvas rows are
   /// independent and computed with the same operations whatever the
   /// thread split, so the result is deterministic.
-  static func resample(_ wallpaper: RGBImage, rows: AxisFilter, columns: AxisFilter) -> RGBImage {
+  ///
+  /// With `update`, canvas rows whose taps read none of `changedRows` are
+  /// copied from `update.base` instead of computed.
+  static func resample(
+    _ wallpaper: RGBImage, rows: AxisFilter, columns: AxisFilter,
+    update: (base: RGBImage, changedRows: [Range<Int>])? = nil
+  ) -> RGBImage {
     let canvasWidth = columns.count
     let canvasHeight = rows.count
     let wallpaperWidth = wallpaper.width
@@ -19,7 +25,15 @@ extension Placement {
     let chunkCount = canvasWidth * canvasHeight < 16_384 ? 1 : min(canvasHeight, 16)
     let rowsPerChunk = (canvasHeight + chunkCount - 1) / chunkCount
 
-    var samples = [Float](repeating: 0, count: 3 * canvasWidth * canvasHeight)
+    var samples =
+      update?.base.samples ?? [Float](repeating: 0, count: 3 * canvasWidth * canvasHeight)
+    // Which canvas rows to compute: all, or those reading a changed row.
+    let compute: [Bool] = (0..<canvasHeight).map { y in
+      guard let changed = update?.changedRows else { return true }
+      let taps =
+        rows.firstIndices[y]..<(rows.firstIndices[y] + rows.tapStarts[y + 1] - rows.tapStarts[y])
+      return changed.contains { $0.overlaps(taps) }
+    }
     samples.withUnsafeMutableBufferPointer { outputBuffer in
       wallpaper.samples.withUnsafeBufferPointer { inputBuffer in
         columns.firstIndices.withUnsafeBufferPointer { firstBuffer in
@@ -35,7 +49,7 @@ extension Placement {
                 let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: span)
                 scratch.initialize(repeating: 0)
                 defer { scratch.deallocate() }
-                for y in firstRow..<endRow {
+                for y in firstRow..<endRow where compute[y] {
                   // Rows: scratch = sum of weight * wallpaper row, over used columns.
                   scratch.update(repeating: 0)
                   let tapStart = rows.tapStarts[y]

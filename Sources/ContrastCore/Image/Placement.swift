@@ -49,6 +49,29 @@ public enum Placement {
   public static func aspectFill(
     _ wallpaper: RGBImage, canvasWidth: Int, canvasHeight: Int
   ) -> RGBImage {
+    aspectFill(wallpaper, canvasWidth: canvasWidth, canvasHeight: canvasHeight, update: nil)
+  }
+
+  /// ``aspectFill(_:canvasWidth:canvasHeight:)`` of an image that differs
+  /// from one already placed (`base`, placed on the same canvas) only in
+  /// the rows `changedRows`: canvas rows that read none of those rows are
+  /// taken from `base` (they would be computed with the same operations on
+  /// the same values), the others computed. Same result, bit for bit.
+  public static func aspectFill(
+    _ wallpaper: RGBImage, canvasWidth: Int, canvasHeight: Int, reusing base: RGBImage,
+    changedRows: [Range<Int>]
+  ) -> RGBImage {
+    precondition(
+      base.width == canvasWidth && base.height == canvasHeight, "base is not of the canvas size")
+    return aspectFill(
+      wallpaper, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+      update: (base, changedRows))
+  }
+
+  static func aspectFill(
+    _ wallpaper: RGBImage, canvasWidth: Int, canvasHeight: Int,
+    update: (base: RGBImage, changedRows: [Range<Int>])?
+  ) -> RGBImage {
     precondition(canvasWidth >= 0 && canvasHeight >= 0, "negative canvas size")
     if canvasWidth == 0 || canvasHeight == 0 {
       return RGBImage(width: canvasWidth, height: canvasHeight, samples: [])
@@ -74,7 +97,7 @@ public enum Placement {
       columns = .bilinear(wallpaperCount: wallpaper.width, canvasCount: canvasWidth, scale: scale)
       rows = .bilinear(wallpaperCount: wallpaper.height, canvasCount: canvasHeight, scale: scale)
     }
-    return resample(wallpaper, rows: rows, columns: columns)
+    return resample(wallpaper, rows: rows, columns: columns, update: update)
   }
 }
 

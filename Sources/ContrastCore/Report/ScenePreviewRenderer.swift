@@ -54,11 +54,18 @@ public enum ScenePreviewRenderer {
   public static func draw(_ snapshot: SceneSnapshot, maxWidth: Int = 240) -> DrawnScene? {
     let full = snapshot.canvas.image
     guard full.width > 0, full.height > 0, maxWidth > 0 else { return nil }
-    let composed = compose(snapshot)
     let map = Downscale(sourceWidth: full.width, sourceHeight: full.height, maxWidth: maxWidth)
-
-    let preview = Placement.aspectFill(
-      composed, canvasWidth: map.width, canvasHeight: map.height)
+    let canvas = snapshot.canvas
+    let base = canvas.downscaled(width: map.width, height: map.height)
+    // Composed in the canvas's scratch copy; only the canvas rows that read
+    // an element's rows are resampled again.
+    let preview = canvas.withScratchImage { composed in
+      let changed = compose(snapshot, into: &composed)
+      let p = Placement.aspectFill(
+        composed, canvasWidth: map.width, canvasHeight: map.height, reusing: base,
+        changedRows: changed.map { $0.y..<$0.maxY })
+      return (p, changed)
+    }
     let measured = failures(snapshot, map: map)
     let heat = heatmap(preview, severity: measured.severity, passShare: measured.passShare)
 
@@ -75,9 +82,17 @@ public enum ScenePreviewRenderer {
   /// The placed wallpaper with every element's modelled background inside its
   /// shape, full canvas size.
   static func compose(_ snapshot: SceneSnapshot) -> RGBImage {
+    var out = snapshot.canvas.image
+    _ = compose(snapshot, into: &out)
+    return out
+  }
+
+  /// Writes the modelled backgrounds into `out`, a copy of the placed
+  /// wallpaper, and returns the rectangles it may have changed.
+  static func compose(_ snapshot: SceneSnapshot, into out: inout RGBImage) -> [PixelRect] {
     let canvas = snapshot.canvas
     let wallpaper = canvas.image
-    var out = wallpaper
+    var changed: [PixelRect] = []
     let scale = snapshot.layout.canvas.scale
     for element in snapshot.layout.elements {
       guard
@@ -89,6 +104,7 @@ public enum ScenePreviewRenderer {
       let source = canvas.backdrop(of: element, rendering: rendering)
       let r = source.mask.rect
       guard !r.isEmpty else { continue }
+      changed.append(r)
       let evaluator = BackgroundEvaluator(rendering)
       let width = wallpaper.width
       let g = source.blurred?.samples ?? []
@@ -113,7 +129,7 @@ public enum ScenePreviewRenderer {
         }
       }
     }
-    return out
+    return changed
   }
 
   /// Per output pixel: the worst failure severity in [0, 1] of the canvas
@@ -126,36 +142,42 @@ public enum ScenePreviewRenderer {
     let count = map.width * map.height
     var worst = [Float](repeating: -1, count: count)
     var passes = [Int](repeating: 0, count: count)
-    func pass(x: Int, y: Int) {
-      let (i, j) = map.centre(x: x, y: y)
-      passes[j * map.width + i] += 1
-    }
-    for m in snapshot.measurements {
-      let rect = m.pixelRect
-      let threshold = m.result.threshold
-      if let samples = m.samples {
-        let ratios = samples.ratios(rendering: m.rendering, color: m.color)
-        var n = 0
-        for y in rect.y..<rect.maxY {
-          let rows = map.outputRows(of: y)
-          for x in rect.x..<rect.maxX {
-            let ratio = ratios[n]
-            n += 1
-            if WCAG.passes(ratio, threshold: threshold) {
-              pass(x: x, y: y)
-              continue
-            }
-            let v = Float(severity(ratio: ratio, threshold: threshold))
-            for j in rows {
-              for i in map.outputColumns(of: x) where worst[j * map.width + i] < v {
-                worst[j * map.width + i] = v
+    // Written through buffers: a nested function mutating the arrays would
+    // copy them at every call.
+    worst.withUnsafeMutableBufferPointer { worst in
+      passes.withUnsafeMutableBufferPointer { passes in
+        func pass(x: Int, y: Int) {
+          let (i, j) = map.centre(x: x, y: y)
+          passes[j * map.width + i] += 1
+        }
+        for m in snapshot.measurements {
+          let rect = m.pixelRect
+          let threshold = m.result.threshold
+          if let samples = m.samples {
+            let ratios = samples.ratios(rendering: m.rendering, color: m.color)
+            var n = 0
+            for y in rect.y..<rect.maxY {
+              let rows = map.outputRows(of: y)
+              for x in rect.x..<rect.maxX {
+                let ratio = ratios[n]
+                n += 1
+                if WCAG.passes(ratio, threshold: threshold) {
+                  pass(x: x, y: y)
+                  continue
+                }
+                let v = Float(severity(ratio: ratio, threshold: threshold))
+                for j in rows {
+                  for i in map.outputColumns(of: x) where worst[j * map.width + i] < v {
+                    worst[j * map.width + i] = v
+                  }
+                }
               }
             }
+          } else if m.result.verdict == .pass {
+            for y in rect.y..<rect.maxY {
+              for x in rect.x..<rect.maxX { pass(x: x, y: y) }
+            }
           }
-        }
-      } else if m.result.verdict == .pass {
-        for y in rect.y..<rect.maxY {
-          for x in rect.x..<rect.maxX { pass(x: x, y: y) }
         }
       }
     }

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Process-wide allocator settings for the audit.
+enum Memory {
+  /// glibc maps every block above 32 MiB (a placed wallpaper is about
+  /// 38 MB of floats) with its own `mmap` and unmaps it when freed, so each
+  /// wallpaper's images are first-touched (page-faulted) afresh. Serving
+  /// blocks up to 1 GiB from the heap and not trimming it lets a freed
+  /// image's memory serve the next wallpaper's. `mallopt` is looked up at
+  /// run time (Swift does not import `malloc.h`); elsewhere this does nothing.
+  static func keepLargeBlocks() {
+    #if canImport(Glibc)
+      typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+      let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+      let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in glibc's malloc.h
+      let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
+      _ = mallopt(mmapThreshold, 1 << 30)
+      _ = mallopt(trimThreshold, Int32.max)
+    #endif
+  }
+}
