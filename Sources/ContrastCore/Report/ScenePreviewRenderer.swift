@@ -105,24 +105,39 @@ public enum ScenePreviewRenderer {
       let r = source.mask.rect
       guard !r.isEmpty else { continue }
       changed.append(r)
-      let evaluator = BackgroundEvaluator(rendering)
+      // The same operations as `SceneEvaluator.collect` then
+      // `BackgroundEvaluator.background`, with the branches taken once.
+      let kernel = PixelKernel(rendering: rendering, color: RGBA(.black))
       let width = wallpaper.width
-      let g = source.blurred?.samples ?? []
+      let mean = source.usesBackdrop ? source.mean : nil
+      let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
+      let mix = source.mix
+      let g = blurred?.samples ?? []
       wallpaper.samples.withUnsafeBufferPointer { w in
         g.withUnsafeBufferPointer { g in
-          out.samples.withUnsafeMutableBufferPointer { o in
-            for j in 0..<r.height {
-              for i in 0..<r.width {
-                let code = source.mask.codes[j * r.width + i]
-                guard code != 0 else { continue }
-                let k = 3 * ((r.y + j) * width + r.x + i)
-                let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
-                let backdrop = source.backdrop(
-                  x: r.x + i, y: r.y + j, wallpaper: wp, code: code, blurred: g)
-                let bg = evaluator.background(backdrop: backdrop, wallpaper: wp, code: code)
-                o[k] = Float(bg.r)
-                o[k + 1] = Float(bg.g)
-                o[k + 2] = Float(bg.b)
+          source.mask.codes.withUnsafeBufferPointer { codes in
+            out.samples.withUnsafeMutableBufferPointer { o in
+              for j in 0..<r.height {
+                for i in 0..<r.width {
+                  let code = codes[j * r.width + i]
+                  guard code != 0 else { continue }
+                  let k = 3 * ((r.y + j) * width + r.x + i)
+                  var c = (Double(w[k]), Double(w[k + 1]), Double(w[k + 2]))
+                  if let mean {
+                    c = (mean.r, mean.g, mean.b)
+                  } else if let blurred {
+                    let q = 3 * (j * blurred.width + i)
+                    c = (
+                      (1 - mix) * c.0 + mix * Double(g[q]), (1 - mix) * c.1 + mix * Double(g[q + 1]),
+                      (1 - mix) * c.2 + mix * Double(g[q + 2])
+                    )
+                  }
+                  c = kernel.inside(c.0, c.1, c.2)
+                  if code != 1 { c = kernel.inBorder(c.0, c.1, c.2) }
+                  o[k] = Float(c.0)
+                  o[k + 1] = Float(c.1)
+                  o[k + 2] = Float(c.2)
+                }
               }
             }
           }
