@@ -163,12 +163,19 @@ struct PixelKernel {
     return ratio(background: r2, g2, b2)
   }
 
-  /// The ratio of every entry of `samples`, in order.
+  /// The ratio of every entry of `samples`, in order (two at a time).
   func ratios(_ samples: ItemSamples) -> [Double] {
     let n = samples.count
     return [Double](unsafeUninitializedCapacity: n) { out, initialized in
       let p = samples.storage
-      for k in 0..<n { out[k] = ratio(p, k) }
+      var k = 0
+      while k + 1 < n {
+        let v = ratios(p, k, k + 1)
+        out[k] = v[0]
+        out[k + 1] = v[1]
+        k += 2
+      }
+      if k < n { out[k] = ratios(p, k, k)[0] }
       initialized = n
     }
   }
@@ -184,14 +191,23 @@ struct PixelKernel {
     var out: [(index: Int, ratio: Double)] = []
     var pixels = 0
     let p = samples.storage
-    for k in indices {
-      precondition(k >= 0 && k < samples.count, "entry out of range")
-      let ratio = ratio(p, k)
-      lowest = Swift.min(lowest, ratio)
-      guard ratio < threshold else { continue }
-      out.append((k, ratio))
-      pixels += p.counts[k]
-      if stopAtRank && pixels >= rank { break }
+    var i = 0
+    scan: while i < indices.count {
+      let k0 = indices[i]
+      let k1 = i + 1 < indices.count ? indices[i + 1] : k0
+      precondition(
+        k0 >= 0 && k0 < samples.count && k1 >= 0 && k1 < samples.count, "entry out of range")
+      let v = ratios(p, k0, k1)
+      for lane in 0..<(i + 1 < indices.count ? 2 : 1) {
+        let k = lane == 0 ? k0 : k1
+        let ratio = v[lane]
+        lowest = Swift.min(lowest, ratio)
+        guard ratio < threshold else { continue }
+        out.append((k, ratio))
+        pixels += p.counts[k]
+        if stopAtRank && pixels >= rank { break scan }
+      }
+      i += 2
     }
     return (out, pixels, lowest)
   }
@@ -201,14 +217,19 @@ struct PixelKernel {
   func failingAll(_ samples: ItemSamples, threshold: Double) -> (
     entries: [(index: Int, ratio: Double)], lowest: Double
   ) {
-    var lowest = Double.infinity
+    var lowest = V(repeating: .infinity)
     var out: [(index: Int, ratio: Double)] = []
     let p = samples.storage
-    for k in 0..<samples.count {
-      let ratio = ratio(p, k)
-      lowest = Swift.min(lowest, ratio)
-      if ratio < threshold { out.append((k, ratio)) }
+    let n = samples.count
+    var k = 0
+    while k < n {
+      let k1 = Swift.min(k + 1, n - 1)
+      let v = ratios(p, k, k1)
+      lowest = Self.smaller(lowest, v)
+      if v[0] < threshold { out.append((k, v[0])) }
+      if k1 > k && v[1] < threshold { out.append((k1, v[1])) }
+      k += 2
     }
-    return (out, lowest)
+    return (out, Swift.min(lowest[0], lowest[1]))
   }
 }

@@ -128,7 +128,8 @@ public enum ScenePreviewRenderer {
                   } else if let blurred {
                     let q = 3 * (j * blurred.width + i)
                     c = (
-                      (1 - mix) * c.0 + mix * Double(g[q]), (1 - mix) * c.1 + mix * Double(g[q + 1]),
+                      (1 - mix) * c.0 + mix * Double(g[q]),
+                      (1 - mix) * c.1 + mix * Double(g[q + 1]),
                       (1 - mix) * c.2 + mix * Double(g[q + 2])
                     )
                   }
