@@ -1,0 +1,139 @@
+import Testing
+
+@testable import ContrastCore
+
+/// The fast per-pixel loops (`PixelKernel`, scalar and two lanes at a time)
+/// against the readable reference (`BackgroundEvaluator.ratio`, which spells
+/// out SPEC §3.2-§3.4 step by step): every ratio must be equal bit for bit,
+/// since the reports must not change by a byte when the loops get faster.
+@Suite struct PixelKernelTests {
+  /// A small deterministic generator (SplitMix64), so a failure reproduces.
+  struct Mix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    /// Uniform in [lo, hi).
+    mutating func unit(_ lo: Double = 0, _ hi: Double = 1) -> Double {
+      lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
+    }
+    mutating func color() -> RGB { RGB(r: unit(), g: unit(), b: unit()) }
+  }
+
+  static let glass = MaterialParameters(
+    kind: .glass, blurRadiusInPoints: 8, blurMix: 0.5, saturation: 1.25, white: 1.112,
+    black: 0.403, lumaCap: 0.851, fill: RGBA(.white, alpha: 0.18))
+  static let standard = MaterialParameters(
+    kind: .standard, blurRadiusInPoints: 30, saturation: 1.8, brightness: -0.07,
+    fill: RGBA(r: 0.1, g: 0.1, b: 0.12, alpha: 0.4))
+
+  /// Renderings of every surface kind, with and without fill, tint, border.
+  static let renderings: [ElementRendering] = {
+    let border = RGBA(r: 0.2, g: 0.3, b: 0.9, alpha: 0.7)
+    func material(_ p: MaterialParameters, fill: RGBA?, tint: RGBA?) -> ElementRendering.Surface {
+      .material(
+        MaterialPipeline(parameters: p, fill: fill, tint: tint), blurSigmaInPixels: 24,
+        blurMix: p.blurMix)
+    }
+    let surfaces: [ElementRendering.Surface] = [
+      .wallpaper,
+      material(glass, fill: glass.fill, tint: nil),
+      material(glass, fill: nil, tint: RGBA(r: 0, g: 0.48, b: 1, alpha: 0.6)),
+      material(glass, fill: RGBA(.white, alpha: 1), tint: nil),
+      material(standard, fill: standard.fill, tint: nil),
+      material(standard, fill: nil, tint: nil),
+      .appFill(RGBA(.white), tint: nil),
+      .appFill(RGBA(r: 0.11, g: 0.11, b: 0.12, alpha: 0.85), tint: RGBA(.black, alpha: 0.3)),
+    ]
+    return surfaces.flatMap { s in
+      [0.0, 3.0].map { width in
+        ElementRendering(
+          surface: s, reducesTransparency: false, borderWidthInPixels: width,
+          borderColor: border, materialName: "t")
+      }
+    }
+  }()
+
+  static let colors: [RGBA] = [
+    RGBA(.black), RGBA(.white), RGBA(r: 0.23, g: 0.23, b: 0.26, alpha: 0.6),
+    RGBA(r: 1, g: 0.58, b: 0, alpha: 1), RGBA(.white, alpha: 0.3),
+  ]
+
+  /// Random entries with every mask code, including backdrops outside the
+  /// RGB cube (the material's levels can leave it) and exact 0 and 1.
+  static func samples(count: Int, seed: UInt64) -> ItemSamples {
+    var mix = Mix(state: seed)
+    return ItemSamples(capacity: count) { b in
+      for _ in 0..<count {
+        let code = UInt8(mix.next() % 3)
+        var back = mix.color()
+        if mix.next() % 8 == 0 { back = RGB(r: 0, g: 1, b: mix.unit(-0.2, 1.2)) }
+        let wall = mix.color()
+        b.append(back.r, back.g, back.b, wallpaper: wall.r, wall.g, wall.b, code: code)
+      }
+    }
+  }
+
+  @Test(arguments: [1, 2, 7, 1000])
+  func ratiosEqualTheReferenceBitForBit(count: Int) {
+    let samples = Self.samples(count: count, seed: UInt64(count))
+    #expect(samples.count == count)
+    var compared = 0
+    for rendering in Self.renderings {
+      for color in Self.colors {
+        let fast = samples.entryRatios(rendering: rendering, color: color)
+        let kernel = PixelKernel(rendering: rendering, color: color)
+        for k in 0..<count {
+          let reference = samples.ratio(at: k, rendering: rendering, color: color)
+          #expect(
+            fast[k].bitPattern == reference.bitPattern, "entry \(k): \(fast[k]) vs \(reference)")
+          #expect(kernel.ratio(samples.storage, k).bitPattern == reference.bitPattern)
+          compared += 1
+        }
+      }
+    }
+    #expect(compared == count * Self.renderings.count * Self.colors.count)
+  }
+
+  @Test func failingScansAgreeWithTheRatios() {
+    let samples = Self.samples(count: 999, seed: 42)
+    for rendering in Self.renderings {
+      let color = RGBA(r: 0.5, g: 0.5, b: 0.5)
+      let ratios = samples.entryRatios(rendering: rendering, color: color)
+      let kernel = PixelKernel(rendering: rendering, color: color)
+      let all = kernel.failingAll(samples, threshold: 3)
+      #expect(all.entries.map(\.index) == ratios.indices.filter { ratios[$0] < 3 })
+      #expect(all.lowest == ratios.min())
+      let odd = Array(stride(from: 1, to: 999, by: 2))
+      let some = kernel.failing(
+        samples, among: odd, threshold: 3, rank: .max, stopAtRank: false)
+      #expect(some.entries.map(\.index) == odd.filter { ratios[$0] < 3 })
+      #expect(some.lowest == odd.map { ratios[$0] }.min())
+      // Stopping at rank 1 visits entries up to the first failing one only.
+      let first = kernel.failing(samples, among: odd, threshold: 3, rank: 1, stopAtRank: true)
+      if let f = odd.first(where: { ratios[$0] < 3 }) {
+        #expect(first.entries.map(\.index) == [f])
+      } else {
+        #expect(first.entries.isEmpty)
+      }
+    }
+  }
+
+  @Test func runsOfIdenticalPixelsAreStoredOnce() {
+    let samples = ItemSamples(capacity: 5) { b in
+      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.3, code: 1)
+      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.3, code: 1)
+      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.3, code: 2)
+      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.3, code: 2)
+      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.4, code: 2)
+    }
+    #expect(samples.count == 3)
+    #expect(samples.counts == [2, 2, 1])
+    #expect(samples.codes == [1, 2, 2])
+    #expect(samples.pixelCount == 5)
+  }
+}
