@@ -42,29 +42,30 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
       self.init(unweighted: ratios, threshold: threshold)
       return
     }
-    var pairs = Array(zip(ratios, counts))
-    pairs.sort { $0.0 < $1.0 }
     let n = counts.reduce(0, +)
     var sum = 0.0
     var failing = 0
+    var lo = Double.infinity
+    var hi = -Double.infinity
     for (r, c) in zip(ratios, counts) {
       sum += r * Double(c)
       if r < threshold { failing += c }
+      lo = Swift.min(lo, r)
+      hi = Swift.max(hi, r)
     }
-    // The value at 1-based rank r of the ascending pixel values.
-    func valueAt(rank r: Int) -> Double {
-      var seen = 0
-      for (value, count) in pairs {
-        seen += count
-        if seen >= r { return value }
+    // The value at 1-based pixel rank r of the ascending pixel values, by
+    // weighted selection (average O(n)) rather than a sort.
+    var values = ratios
+    var weights = counts
+    func percentile(_ p: Int) -> Double {
+      let rank = Swift.max((p * n + 99) / 100, 1)
+      return values.withUnsafeMutableBufferPointer { v in
+        weights.withUnsafeMutableBufferPointer { w in weightedSelect(v, w, rank: rank) }
       }
-      return pairs[pairs.count - 1].0
     }
-    func percentile(_ p: Int) -> Double { valueAt(rank: Swift.max((p * n + 99) / 100, 1)) }
     self.init(
-      min: pairs[0].0, p05: percentile(5), p10: percentile(10), median: percentile(50),
-      mean: sum / Double(n), max: pairs[pairs.count - 1].0,
-      failingFraction: Double(failing) / Double(n))
+      min: lo, p05: percentile(5), p10: percentile(10), median: percentile(50),
+      mean: sum / Double(n), max: hi, failingFraction: Double(failing) / Double(n))
   }
 
   /// Statistics of one ratio per pixel, by selection (average O(n)) rather
@@ -163,4 +164,58 @@ func quickselect(_ a: UnsafeMutableBufferPointer<Double>, _ k: Int, from: Int) -
     }
   }
   return a[k]
+}
+
+/// The value at 1-based `rank` of the ascending multiset where `values[i]`
+/// occurs `weights[i]` times (`1 <= rank <=` the total weight): selection
+/// with a three-way partition around median-of-three pivots, reordering both
+/// buffers alike. Deterministic; equal values are one block, so the answer
+/// does not depend on how ties are ordered.
+func weightedSelect(
+  _ values: UnsafeMutableBufferPointer<Double>, _ weights: UnsafeMutableBufferPointer<Int>,
+  rank: Int
+) -> Double {
+  var lo = 0
+  var hi = values.count - 1
+  var need = rank
+  func swap(_ i: Int, _ j: Int) {
+    values.swapAt(i, j)
+    weights.swapAt(i, j)
+  }
+  while lo < hi {
+    let mid = lo + (hi - lo) / 2
+    let a = values[lo]
+    let b = values[mid]
+    let c = values[hi]
+    let pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b))
+    var lt = lo
+    var i = lo
+    var gt = hi
+    var below = 0
+    var equal = 0
+    while i <= gt {
+      let v = values[i]
+      if v < pivot {
+        below += weights[i]
+        swap(lt, i)
+        lt += 1
+        i += 1
+      } else if v > pivot {
+        swap(i, gt)
+        gt -= 1
+      } else {
+        equal += weights[i]
+        i += 1
+      }
+    }
+    if need <= below {
+      hi = lt - 1
+    } else if need <= below + equal {
+      return pivot
+    } else {
+      need -= below + equal
+      lo = gt + 1
+    }
+  }
+  return values[lo]
 }

@@ -105,13 +105,26 @@ public struct RemedySearch: Sendable {
       let check = PixelKernel(rendering: r, color: c).failingAll(samples, threshold: threshold)
       if check.entries.isEmpty { return (v, check.lowest) }
       // The worst misses at this candidate join the working set.
-      let worst = check.entries.sorted {
-        $0.ratio != $1.ratio ? $0.ratio < $1.ratio : $0.index < $1.index
-      }
-      for m in worst.prefix(512) where inWorking.insert(m.index).inserted {
+      for m in Self.lowest(512, of: check.entries) where inWorking.insert(m.index).inserted {
         working.append(m.index)
       }
     }
+  }
+
+  /// The `count` entries of lowest ratio (ties by index), ascending: the
+  /// sorted list's first `count`, without sorting all of `entries` (which
+  /// are in index order).
+  static func lowest(_ count: Int, of entries: [(index: Int, ratio: Double)]) -> [(
+    index: Int, ratio: Double
+  )] {
+    var chosen = entries
+    if entries.count > count {
+      var ratios = entries.map(\.ratio)
+      let cut = ratios.withUnsafeMutableBufferPointer { quickselect($0, count - 1, from: 0) }
+      let below = entries.filter { $0.ratio < cut }
+      chosen = below + entries.lazy.filter { $0.ratio == cut }.prefix(count - below.count)
+    }
+    return chosen.sorted { $0.ratio != $1.ratio ? $0.ratio < $1.ratio : $0.index < $1.index }
   }
 
   /// The judged statistic (the pixel value at `rank`) with this rendering and colour.
