@@ -18,9 +18,15 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
+    // The fast PNG path's loops; libdeflate is loaded at run time (dlopen),
+    // so neither building nor running needs it.
+    .target(
+      name: "CFastPNG",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+    ),
     .target(
       name: "ContrastCore",
-      dependencies: ["CPNG", .product(name: "Yams", package: "Yams")]
+      dependencies: ["CPNG", "CFastPNG", .product(name: "Yams", package: "Yams")]
     ),
     .executableTarget(
       name: "glass-audit",

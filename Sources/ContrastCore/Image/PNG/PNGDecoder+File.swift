@@ -8,22 +8,24 @@
 
 extension PNGDecoder {
   /// Reads the file at `path` and decodes it with
-  /// ``decode(_:name:pixelLimit:)``.
+  /// ``decode(_:name:pixelLimit:allowFastPath:)``.
   ///
   /// - Parameters:
   ///   - path: the file to read, relative to the working directory or absolute.
   ///   - displayName: the name used in messages; defaults to `path` as given.
   ///   - pixelLimit: the largest `width * height` accepted.
+  ///   - allowFastPath: `false` decodes with libpng alone.
   /// - Throws: `PNGError.unreadable` with the system's reason when the file
   ///   cannot be read, then whatever decoding throws.
   public static func decode(
     contentsOf path: String,
     displayName: String? = nil,
-    pixelLimit: Int = PNGDecoder.defaultPixelLimit
+    pixelLimit: Int = PNGDecoder.defaultPixelLimit,
+    allowFastPath: Bool = true
   ) throws(PNGError) -> DecodedPNG {
     let name = displayName ?? path
     let bytes = try readFile(atPath: path, name: name)
-    return try decode(bytes, name: name, pixelLimit: pixelLimit)
+    return try decode(bytes, name: name, pixelLimit: pixelLimit, allowFastPath: allowFastPath)
   }
 
   /// The whole content of the file at `path`.

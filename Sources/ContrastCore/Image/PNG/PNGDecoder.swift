@@ -16,30 +16,49 @@ public enum PNGDecoder {
   /// The largest image accepted unless the caller says otherwise: 100 MP.
   public static let defaultPixelLimit = 100_000_000
 
+  /// Whether the fast path can run: libdeflate (`libdeflate.so.0`, or
+  /// `libdeflate.0.dylib` on macOS) was found at run time. Without it every
+  /// file is decoded by libpng alone, with the same results.
+  public static var fastPathIsAvailable: Bool { PNGFastPath.isAvailable }
+
   /// Decodes the PNG in `bytes`.
   ///
   /// Each 8-bit channel value `v` becomes the float `v / 255`. A pixel with
   /// alpha `a < 255` is flattened over black on the encoded values,
   /// `c * a / 255`, and `hadTransparency` is set.
   ///
+  /// Ordinary files (8-bit gray, RGB or RGBA, not interlaced, without
+  /// colour chunks) take a faster path, libdeflate's inflate and this
+  /// package's unfiltering, when libdeflate is installed; it gives the same
+  /// result as libpng, float for float, or leaves the file to libpng (see
+  /// `PNGFastPath`). Errors and warnings always come from libpng.
+  ///
   /// - Parameters:
   ///   - bytes: the whole PNG file.
   ///   - name: the name used in error messages and in the result.
   ///   - pixelLimit: the largest `width * height` accepted. The declared
   ///     size is checked before any pixel buffer is allocated.
+  ///   - allowFastPath: `false` decodes with libpng alone, as a reference
+  ///     for tests and benchmarks.
   /// - Throws: `PNGError.decode` when libpng refuses the data (an empty
   ///   file included), `PNGError.tooLarge` when the declared size is above
   ///   `pixelLimit`.
   public static func decode(
     _ bytes: [UInt8],
     name: String,
-    pixelLimit: Int = PNGDecoder.defaultPixelLimit
+    pixelLimit: Int = PNGDecoder.defaultPixelLimit,
+    allowFastPath: Bool = true
   ) throws(PNGError) -> DecodedPNG {
     guard !bytes.isEmpty else {
       throw .decode(file: name, message: "empty file")
     }
-    let result = bytes.withUnsafeBytes { memory in
-      decode(memory: memory, name: name, pixelLimit: pixelLimit)
+    let result = bytes.withUnsafeBytes { memory -> Result<DecodedPNG, PNGError> in
+      if allowFastPath,
+        let decoded = PNGFastPath.decode(memory: memory, name: name, pixelLimit: pixelLimit)
+      {
+        return .success(decoded)
+      }
+      return decode(memory: memory, name: name, pixelLimit: pixelLimit)
     }
     return try result.get()
   }
