@@ -13,15 +13,13 @@ public struct ItemSamples: Sendable {
   final class Storage: @unchecked Sendable {
     let capacity: Int
     var count = 0
-    /// The backdrop per entry: B (or the Reduce Transparency mean) inside a
-    /// material; the unblurred wallpaper elsewhere.
-    let br: UnsafeMutablePointer<Double>
-    let bg: UnsafeMutablePointer<Double>
-    let bb: UnsafeMutablePointer<Double>
-    /// The unblurred wallpaper per entry (what pixels outside the shape show).
-    let wr: UnsafeMutablePointer<Double>
-    let wg: UnsafeMutablePointer<Double>
-    let wb: UnsafeMutablePointer<Double>
+    /// The colour the model starts from, per entry: the unblurred wallpaper
+    /// outside the shape (code 0); inside it, the backdrop (B or the Reduce
+    /// Transparency mean under a material, the unblurred wallpaper
+    /// otherwise). Nothing else of a pixel is ever read.
+    let r: UnsafeMutablePointer<Double>
+    let g: UnsafeMutablePointer<Double>
+    let b: UnsafeMutablePointer<Double>
     /// 0 outside the shape, 1 inside, 2 in the border band.
     let codes: UnsafeMutablePointer<UInt8>
     /// How many consecutive pixels (row-major) each entry stands for.
@@ -30,19 +28,16 @@ public struct ItemSamples: Sendable {
     init(capacity: Int) {
       let c = Swift.max(capacity, 1)
       self.capacity = c
-      let block = UnsafeMutablePointer<Double>.allocate(capacity: 6 * c)
-      br = block
-      bg = block + c
-      bb = block + 2 * c
-      wr = block + 3 * c
-      wg = block + 4 * c
-      wb = block + 5 * c
+      let block = UnsafeMutablePointer<Double>.allocate(capacity: 3 * c)
+      r = block
+      g = block + c
+      b = block + 2 * c
       codes = .allocate(capacity: c)
       counts = .allocate(capacity: c)
     }
 
     deinit {
-      br.deallocate()
+      r.deallocate()
       codes.deallocate()
       counts.deallocate()
     }
@@ -58,11 +53,14 @@ public struct ItemSamples: Sendable {
     storage.count = builder.count
   }
 
-  /// Appends pixels to a new ``Storage``, extending the last run when a
-  /// pixel is identical to it.
+  /// Appends pixels to a new ``Storage``. A pixel extends the last run when
+  /// its code, its colour and its unblurred wallpaper colour all equal the
+  /// run's (the wallpaper is compared, not stored: runs are what they would
+  /// be if every value of the pixel were kept).
   struct Builder {
     let s: Storage
     private(set) var count = 0
+    private var last = (0.0, 0.0, 0.0)
 
     init(storage: Storage) { s = storage }
 
@@ -74,22 +72,20 @@ public struct ItemSamples: Sendable {
       let n = count
       if n > 0 {
         let l = n - 1
-        if s.codes[l] == code, s.br[l] == r, s.bg[l] == g, s.bb[l] == b, s.wr[l] == w0,
-          s.wg[l] == w1, s.wb[l] == w2
+        if s.codes[l] == code, s.r[l] == r, s.g[l] == g, s.b[l] == b, last.0 == w0,
+          last.1 == w1, last.2 == w2
         {
           s.counts[l] += 1
           return
         }
       }
       precondition(n < s.capacity, "more pixels than the samples' capacity")
-      s.br[n] = r
-      s.bg[n] = g
-      s.bb[n] = b
-      s.wr[n] = w0
-      s.wg[n] = w1
-      s.wb[n] = w2
+      s.r[n] = r
+      s.g[n] = g
+      s.b[n] = b
       s.codes[n] = code
       s.counts[n] = 1
+      last = (w0, w1, w2)
       count = n + 1
     }
   }
@@ -112,16 +108,11 @@ public struct ItemSamples: Sendable {
     return storage.counts[k]
   }
 
-  /// The backdrop of entry `k`.
-  public func backdrop(at k: Int) -> RGB {
+  /// The colour of entry `k`: the wallpaper outside the shape, the
+  /// backdrop inside it.
+  public func color(at k: Int) -> RGB {
     precondition(k >= 0 && k < count, "entry out of range")
-    return RGB(r: storage.br[k], g: storage.bg[k], b: storage.bb[k])
-  }
-
-  /// The unblurred wallpaper colour of entry `k`.
-  public func wallpaper(at k: Int) -> RGB {
-    precondition(k >= 0 && k < count, "entry out of range")
-    return RGB(r: storage.wr[k], g: storage.wg[k], b: storage.wb[k])
+    return RGB(r: storage.r[k], g: storage.g[k], b: storage.b[k])
   }
 
   /// Contrast ratio of `color` over each entry's background under `rendering`.
@@ -145,7 +136,8 @@ public struct ItemSamples: Sendable {
     at k: Int, rendering: ElementRendering, color: RGBA, lum: FastLuminance = .shared
   ) -> Double {
     BackgroundEvaluator(rendering).ratio(
-      backdrop: backdrop(at: k), wallpaper: wallpaper(at: k), code: storage.codes[k], color: color,
+      backdrop: self.color(at: k), wallpaper: self.color(at: k), code: storage.codes[k],
+      color: color,
       lum: lum)
   }
 }

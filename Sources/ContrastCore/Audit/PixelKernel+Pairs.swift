@@ -102,15 +102,15 @@ extension PixelKernel {
   func ratios(_ s: ItemSamples.Storage, _ k0: Int, _ k1: Int) -> V {
     let c0 = s.codes[k0]
     let c1 = s.codes[k1]
-    if c0 == 0 && c1 == 0 {
-      return ratio(background: V(s.wr[k0], s.wr[k1]), V(s.wg[k0], s.wg[k1]), V(s.wb[k0], s.wb[k1]))
-    }
+    let r0 = V(s.r[k0], s.r[k1])
+    let g0 = V(s.g[k0], s.g[k1])
+    let b0 = V(s.b[k0], s.b[k1])
+    if c0 == 0 && c1 == 0 { return ratio(background: r0, g0, b0) }
     if let constant = constantInside, c0 != 0 && c1 != 0 {
       return V(
         c0 == 1 ? constant.inside : constant.border, c1 == 1 ? constant.inside : constant.border)
     }
-    var (r, g, b) = inside(
-      V(s.br[k0], s.br[k1]), V(s.bg[k0], s.bg[k1]), V(s.bb[k0], s.bb[k1]))
+    var (r, g, b) = inside(r0, g0, b0)
     let codes = SIMD2<Int64>(Int64(c0), Int64(c1))
     if c0 > 1 || c1 > 1 {
       let a = border.alpha
@@ -121,9 +121,9 @@ extension PixelKernel {
     }
     if c0 == 0 || c1 == 0 {
       let outside = codes .== 0
-      r.replace(with: V(s.wr[k0], s.wr[k1]), where: outside)
-      g.replace(with: V(s.wg[k0], s.wg[k1]), where: outside)
-      b.replace(with: V(s.wb[k0], s.wb[k1]), where: outside)
+      r.replace(with: r0, where: outside)
+      g.replace(with: g0, where: outside)
+      b.replace(with: b0, where: outside)
     }
     return ratio(background: r, g, b)
   }

@@ -155,9 +155,9 @@ struct PixelKernel {
   @inline(__always)
   func ratio(_ s: ItemSamples.Storage, _ k: Int) -> Double {
     let code = s.codes[k]
-    if code == 0 { return ratio(background: s.wr[k], s.wg[k], s.wb[k]) }
+    if code == 0 { return ratio(background: s.r[k], s.g[k], s.b[k]) }
     if let constant = constantInside { return code == 1 ? constant.inside : constant.border }
-    let (r, g, b) = inside(s.br[k], s.bg[k], s.bb[k])
+    let (r, g, b) = inside(s.r[k], s.g[k], s.b[k])
     if code == 1 { return ratio(background: r, g, b) }
     let (r2, g2, b2) = inBorder(r, g, b)
     return ratio(background: r2, g2, b2)
