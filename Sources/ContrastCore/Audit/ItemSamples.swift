@@ -3,10 +3,14 @@
 /// inside, or in the border band). Re-running the model on these answers any
 /// "what if" (a remedy) exactly for that scene.
 ///
-/// Runs of identical consecutive pixels (row-major) are stored once with a
-/// count: under Reduce Transparency every pixel inside the shape has the same
-/// backdrop, and flat or vertical-gradient wallpapers repeat along rows. The
-/// statistics weigh each entry by its count, so they are those of the pixels.
+/// Runs of consecutive pixels (row-major) with the same mask code and the
+/// same colour the model starts from are stored once with a count: under
+/// Reduce Transparency every pixel inside the shape has the same backdrop,
+/// and flat or vertical-gradient wallpapers repeat along rows. The
+/// statistics weigh each entry by its count, so they are those of the
+/// pixels; the one difference is rounding in the mean, which adds `r * c`
+/// once rather than `r` c times (a few units in the last place of a double,
+/// far below the six decimals reports carry).
 public struct ItemSamples: Sendable {
   /// The entries, one array per channel (the per-pixel loops read them in
   /// step), written once by ``init(capacity:_:)`` and never changed after.
@@ -54,27 +58,20 @@ public struct ItemSamples: Sendable {
   }
 
   /// Appends pixels to a new ``Storage``. A pixel extends the last run when
-  /// its code, its colour and its unblurred wallpaper colour all equal the
-  /// run's (the wallpaper is compared, not stored: runs are what they would
-  /// be if every value of the pixel were kept).
+  /// its code and colour equal the run's: the model gives it the same ratio
+  /// in every rendering, so the run's count weighs that ratio once.
   struct Builder {
     let s: Storage
     private(set) var count = 0
-    private var last = (0.0, 0.0, 0.0)
 
     init(storage: Storage) { s = storage }
 
     @inline(__always)
-    mutating func append(
-      _ r: Double, _ g: Double, _ b: Double, wallpaper w0: Double, _ w1: Double, _ w2: Double,
-      code: UInt8
-    ) {
+    mutating func append(_ r: Double, _ g: Double, _ b: Double, code: UInt8) {
       let n = count
       if n > 0 {
         let l = n - 1
-        if s.codes[l] == code, s.r[l] == r, s.g[l] == g, s.b[l] == b, last.0 == w0,
-          last.1 == w1, last.2 == w2
-        {
+        if s.codes[l] == code, s.r[l] == r, s.g[l] == g, s.b[l] == b {
           s.counts[l] += 1
           return
         }
@@ -85,7 +82,6 @@ public struct ItemSamples: Sendable {
       s.b[n] = b
       s.codes[n] = code
       s.counts[n] = 1
-      last = (w0, w1, w2)
       count = n + 1
     }
   }

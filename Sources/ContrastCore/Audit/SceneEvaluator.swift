@@ -123,14 +123,14 @@ public enum SceneEvaluator {
                   insideRows && x >= m.x && x < m.maxX
                   ? codes[(y - m.y) * m.width + (x - m.x)] : 0
                 if code != 0, let mean {
-                  out.append(mean.r, mean.g, mean.b, wallpaper: w0, w1, w2, code: code)
+                  out.append(mean.r, mean.g, mean.b, code: code)
                 } else if code != 0, let blurred {
                   let j = 3 * ((y - m.y) * blurred.width + (x - m.x))
                   out.append(
                     (1 - mix) * w0 + mix * Double(g[j]), (1 - mix) * w1 + mix * Double(g[j + 1]),
-                    (1 - mix) * w2 + mix * Double(g[j + 2]), wallpaper: w0, w1, w2, code: code)
+                    (1 - mix) * w2 + mix * Double(g[j + 2]), code: code)
                 } else {
-                  out.append(w0, w1, w2, wallpaper: w0, w1, w2, code: code)
+                  out.append(w0, w1, w2, code: code)
                 }
               }
             }

@@ -73,7 +73,7 @@ import Testing
         var back = mix.color()
         if mix.next() % 8 == 0 { back = RGB(r: 0, g: 1, b: mix.unit(-0.2, 1.2)) }
         let wall = mix.color()
-        b.append(back.r, back.g, back.b, wallpaper: wall.r, wall.g, wall.b, code: code)
+        b.append(back.r, back.g, back.b, code: code)
       }
     }
   }
@@ -125,11 +125,11 @@ import Testing
 
   @Test func runsOfIdenticalPixelsAreStoredOnce() {
     let samples = ItemSamples(capacity: 5) { b in
-      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.3, code: 1)
-      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.3, code: 1)
-      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.3, code: 2)
-      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.3, code: 2)
-      b.append(0.5, 0.5, 0.5, wallpaper: 0.1, 0.2, 0.4, code: 2)
+      b.append(0.5, 0.5, 0.5, code: 1)
+      b.append(0.5, 0.5, 0.5, code: 1)
+      b.append(0.5, 0.5, 0.5, code: 2)
+      b.append(0.5, 0.5, 0.5, code: 2)
+      b.append(0.5, 0.5, 0.25, code: 2)
     }
     #expect(samples.count == 3)
     #expect(samples.counts == [2, 2, 1])
