@@ -83,18 +83,20 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
       lo = Swift.min(lo, r)
       hi = Swift.max(hi, r)
     }
-    // Ascending ranks; each selection leaves smaller values to its left, so
-    // the next one searches only to the right of the previous.
-    var from = 0
-    func select(_ p: Int) -> Double {
-      let k = Swift.max((p * n + 99) / 100, 1) - 1
-      let v = values.withUnsafeMutableBufferPointer { quickselect($0, k, from: from) }
-      from = k
-      return v
+    // Descending ranks: each selection leaves the smaller values to its
+    // left, so the next (lower) rank is searched only there: about 1.6 n
+    // element visits in all instead of about 3 n for ascending ranks.
+    func rank(_ p: Int) -> Int { Swift.max((p * n + 99) / 100, 1) - 1 }
+    let (median, p10, p05) = values.withUnsafeMutableBufferPointer { all in
+      let k50 = rank(50)
+      let k10 = rank(10)
+      let k05 = rank(5)
+      let median = quickselect(all, k50, from: 0)
+      let left50 = UnsafeMutableBufferPointer(rebasing: all[0...k50])
+      let p10 = quickselect(left50, k10, from: 0)
+      let left10 = UnsafeMutableBufferPointer(rebasing: all[0...k10])
+      return (median, p10, quickselect(left10, k05, from: 0))
     }
-    let p05 = select(5)
-    let p10 = select(10)
-    let median = select(50)
     self.init(
       min: lo, p05: p05, p10: p10, median: median, mean: sum / Double(n), max: hi,
       failingFraction: Double(failing) / Double(n))
