@@ -118,7 +118,12 @@ public struct ItemSamples: Sendable {
 
   /// Contrast ratio per pixel, row-major over the item's pixel rectangle.
   public func ratios(rendering: ElementRendering, color: RGBA) -> [Double] {
-    let perEntry = entryRatios(rendering: rendering, color: color)
+    perPixel(entryRatios(rendering: rendering, color: color))
+  }
+
+  /// Per-entry values repeated for each pixel of their runs (row-major).
+  public func perPixel(_ perEntry: [Double]) -> [Double] {
+    precondition(perEntry.count == count, "one value per entry")
     var out: [Double] = []
     out.reserveCapacity(pixelCount)
     for (k, r) in perEntry.enumerated() {

@@ -170,7 +170,10 @@ public enum ScenePreviewRenderer {
           let rect = m.pixelRect
           let threshold = m.result.threshold
           if let samples = m.samples {
-            let ratios = samples.ratios(rendering: m.rendering, color: m.color)
+            // The ratios the audit measured, when it kept them.
+            let ratios =
+              m.entryRatios.map(samples.perPixel)
+              ?? samples.ratios(rendering: m.rendering, color: m.color)
             var n = 0
             for y in rect.y..<rect.maxY {
               let rows = map.outputRows(of: y)
