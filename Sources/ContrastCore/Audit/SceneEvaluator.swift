@@ -115,16 +115,19 @@ public enum SceneEvaluator {
             for y in rect.y..<rect.maxY {
               let insideRows = y >= m.y && y < m.maxY
               for x in rect.x..<rect.maxX {
-                let k = 3 * (y * width + x)
-                let w0 = Double(w[k])
-                let w1 = Double(w[k + 1])
-                let w2 = Double(w[k + 2])
                 let code =
                   insideRows && x >= m.x && x < m.maxX
                   ? codes[(y - m.y) * m.width + (x - m.x)] : 0
                 if code != 0, let mean {
+                  // Reduce Transparency: the wallpaper is not read at all.
                   out.append(mean.r, mean.g, mean.b, code: code)
-                } else if code != 0, let blurred {
+                  continue
+                }
+                let k = 3 * (y * width + x)
+                let w0 = Double(w[k])
+                let w1 = Double(w[k + 1])
+                let w2 = Double(w[k + 2])
+                if code != 0, let blurred {
                   let j = 3 * ((y - m.y) * blurred.width + (x - m.x))
                   out.append(
                     (1 - mix) * w0 + mix * Double(g[j]), (1 - mix) * w1 + mix * Double(g[j + 1]),
