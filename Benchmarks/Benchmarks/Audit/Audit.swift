@@ -8,6 +8,12 @@ import Foundation
 /// * One scene set: one layout (coaching-chat) on one wallpaper (photo-fig, decoded
 ///   beforehand), all eight mode x appearance combinations, one worker: placement,
 ///   the blurs the materials ask for, sampling, verdicts, bounds and remedies.
+/// * Model against decode (issue 6: "per wallpaper, all the model work for four
+///   layouts in eight scenes costs less than the PNG decode of that wallpaper"):
+///   every wallpaper of the matrix decoded once, before timing; then the whole
+///   audit of those decoded images (4 layouts x 8 scenes each, one worker: every
+///   cost but decoding, the bounds included), and separately the decode of the
+///   same 21 files (one thread). Divide each by 21 for a per-wallpaper figure.
 /// * The whole bundled matrix: every layout in `layouts/` x every wallpaper of
 ///   `wallpapers/matrix.yml` x eight combinations, wallpapers decoded on demand
 ///   as `glass-audit run` does, with one worker per core.
@@ -37,6 +43,30 @@ let benchmarks: @Sendable () -> Void = {
 
   let layouts = Fixtures.allLayouts(profile: profile)
   let matrix = Fixtures.matrix()
+
+  let decoded: [WallpaperInput] = matrix.map { input in
+    guard let image = try? input.load() else { fatalError("cannot decode \(input.file)") }
+    var copy = input
+    copy.load = { image }
+    return copy
+  }
+  Benchmark(
+    "Model only: \(layouts.count) layouts x \(matrix.count) decoded wallpapers x 8, 1 worker",
+    configuration: .init(maxDuration: .seconds(60), maxIterations: 5)
+  ) { benchmark in
+    let auditor = Auditor(profile: profile, settings: settings, layouts: layouts, jobs: 1)
+    for _ in benchmark.scaledIterations {
+      blackHole(auditor.run(wallpapers: decoded))
+    }
+  }
+  Benchmark(
+    "Decode only: the \(matrix.count) wallpapers of the matrix, 1 thread",
+    configuration: .init(maxDuration: .seconds(60), maxIterations: 10)
+  ) { benchmark in
+    for _ in benchmark.scaledIterations {
+      for input in matrix { blackHole(try? input.load()) }
+    }
+  }
   Benchmark(
     "Matrix \(layouts.count) layouts x \(matrix.count) wallpapers x 8",
     configuration: .init(maxDuration: .seconds(60), maxIterations: 3)
