@@ -37,7 +37,11 @@ import Foundation
 /// exact path; otherwise one add per sample to shrink, `2(R_low + 1)/k²` taps per sample
 /// on the small grid (`R_low <= 31`), and two interpolations per sample to enlarge.
 /// Every value is computed by the same operations however the work is split across
-/// threads, so `parallel` never changes a bit of the result.
+/// threads or SIMD lanes, so `parallel` never changes a bit of the result.
+///
+/// ``BlurField`` is steps 1 and 2 (or the whole exact-path result) kept for later:
+/// step 3 then materialises any rectangle, into storage the caller reuses, with the bits
+/// ``blur(_:region:sigmaInPixels:parallel:)`` returns (which is built on it).
 ///
 /// ## Error
 ///
