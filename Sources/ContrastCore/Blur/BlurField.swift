@@ -15,7 +15,8 @@
 /// The storage is reused: ``compute(_:covering:sigmaInPixels:parallel:)`` on an existing
 /// field and ``materialize(_:into:parallel:)`` into an existing image or buffer allocate
 /// nothing once they have reached their largest size, so a caller that keeps them pays no
-/// first-touch page faults in the steady state.
+/// first-touch page faults in the steady state. For that a field also keeps the block
+/// averages of its last computation (as many samples as its grid, or fewer).
 public struct BlurField: Sendable {
   /// The standard deviation in pixels that the field blurs with (`sigmaInPixels` capped at
   /// `1e9`); 0 when the field is the unblurred image.
