@@ -97,30 +97,44 @@ extension GaussianBlur {
     image.samples.withUnsafeBufferPointer { source in
       let src = source.baseAddress!
       forEachBand(count: rows.count, costPerItem: k * readCount, parallel: parallel) { band in
-        // One more column sum than read, so that the vector path may read past the last.
-        let sums = UnsafeMutablePointer<Double>.allocate(capacity: readCount + 1)
+        // Column sums of two rows of blocks, each with one more sum than read, so that the
+        // vector path may read past the last.
+        let sums = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (readCount + 1))
+        let sums2 = sums + (readCount + 1)
         sums[readCount] = 0
-        // The block's rows, a group at a time (k can be large).
+        sums2[readCount] = 0
+        // The rows of a block, a group at a time (k can be large).
         let group = min(k, 32)
-        let lines = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: group)
+        let lines = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: 2 * group)
+        let lines2 = lines + group
         defer {
           sums.deallocate()
           lines.deallocate()
         }
-        for row in band {
+        /// Points `into[0 ..< count]` at the image rows `m ..< m + count` of row `row` of
+        /// blocks, clamped into the image.
+        func pointRows(
+          of row: Int, from m: Int, count: Int, into: UnsafeMutablePointer<UnsafePointer<Float>>
+        ) {
           let l = rows.lowerBound + row
-          // Column sums over the block's k rows, each clamped into the image.
+          for i in 0..<count {
+            let y = min(max(l * k + m + i, 0), height - 1)
+            into[i] = src + 3 * (y * width + colLo)
+          }
+        }
+        /// The column sums of row `row` of blocks, into `sums`.
+        func sumColumns(of row: Int) {
           var m = 0
           while m < k {
             let count = min(group, k - m)
-            for i in 0..<count {
-              let y = min(max(l * k + m + i, 0), height - 1)
-              lines[i] = src + 3 * (y * width + colLo)
-            }
+            pointRows(of: row, from: m, count: count, into: lines)
             RowKernels.columnSums(
               lines: lines, count: count, length: readCount, continuing: m > 0, into: sums)
             m += count
           }
+        }
+        /// The block averages of row `row` of blocks from its column sums.
+        func average(_ row: Int, sums: UnsafeMutablePointer<Double>) {
           let out = result + 3 * gridWidth * row
           for (c, j) in columns.enumerated() {
             let start = j * k
@@ -141,6 +155,29 @@ extension GaussianBlur {
             out[3 * c] = Float(r * scale)
             out[3 * c + 1] = Float(g * scale)
             out[3 * c + 2] = Float(b * scale)
+          }
+        }
+        // Rows of blocks in pairs half the band apart: reading the rows of two distant
+        // rows of blocks together is faster than reading those of one (measured here: the
+        // sigma 30 field 4.2 ms instead of 4.6 on one thread), and each sum keeps its order.
+        let half = (band.count + 1) / 2
+        for t in 0..<half {
+          let row = band.lowerBound + t
+          let row2 = row + half
+          if row2 < band.upperBound && k <= group {
+            pointRows(of: row, from: 0, count: k, into: lines)
+            pointRows(of: row2, from: 0, count: k, into: lines2)
+            RowKernels.columnSumsPair(
+              lines: lines, lines2, count: k, length: readCount, into: sums, sums2)
+            average(row, sums: sums)
+            average(row2, sums: sums2)
+          } else {
+            sumColumns(of: row)
+            average(row, sums: sums)
+            if row2 < band.upperBound {
+              sumColumns(of: row2)
+              average(row2, sums: sums)
+            }
           }
         }
       }

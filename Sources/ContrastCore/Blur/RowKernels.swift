@@ -268,6 +268,44 @@ enum RowKernels {
     }
   }
 
+  /// ``columnSums(lines:count:length:continuing:into:)`` of two sets of rows at once.
+  @inline(__always)
+  static func columnSumsPair(
+    lines: UnsafePointer<UnsafePointer<Float>>, _ lines2: UnsafePointer<UnsafePointer<Float>>,
+    count: Int, length: Int, into sums: UnsafeMutablePointer<Double>,
+    _ sums2: UnsafeMutablePointer<Double>
+  ) {
+    typealias Wide = SIMD8<Double>
+    let lanes = Wide.scalarCount
+    var n = 0
+    while n + lanes <= length {
+      var acc = widen(lines[0] + n)
+      var acc2 = widen(lines2[0] + n)
+      var m = 1
+      while m < count {
+        acc = acc + widen(lines[m] + n)
+        acc2 = acc2 + widen(lines2[m] + n)
+        m += 1
+      }
+      UnsafeMutableRawPointer(sums + n).storeBytes(of: acc, as: Wide.self)
+      UnsafeMutableRawPointer(sums2 + n).storeBytes(of: acc2, as: Wide.self)
+      n += lanes
+    }
+    while n < length {
+      var acc = Double(lines[0][n])
+      var acc2 = Double(lines2[0][n])
+      var m = 1
+      while m < count {
+        acc = acc + Double(lines[m][n])
+        acc2 = acc2 + Double(lines2[m][n])
+        m += 1
+      }
+      sums[n] = acc
+      sums2[n] = acc2
+      n += 1
+    }
+  }
+
   /// One block average: `Float(((0 + s[0]) + s[3] + ... + s[3(count - 1)]) * scale)`
   /// per channel (`s = sums`, red at `s[0]`, green at `s[1]`, blue at `s[2]`), written to
   /// `dst[0 ... 2]`; `dst[3]` receives a value of no meaning.
