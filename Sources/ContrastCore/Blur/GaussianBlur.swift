@@ -37,7 +37,11 @@ import Foundation
 /// exact path; otherwise one add per sample to shrink, `2(R_low + 1)/k²` taps per sample
 /// on the small grid (`R_low <= 31`), and two interpolations per sample to enlarge.
 /// Every value is computed by the same operations however the work is split across
-/// threads, so `parallel` never changes a bit of the result.
+/// threads or SIMD lanes, so `parallel` never changes a bit of the result.
+///
+/// ``BlurField`` is steps 1 and 2 (or the whole exact-path result) kept for later:
+/// step 3 then materialises any rectangle, into storage the caller reuses, with the bits
+/// ``blur(_:region:sigmaInPixels:parallel:)`` returns (which is built on it).
 ///
 /// ## Error
 ///
@@ -89,13 +93,9 @@ public enum GaussianBlur {
   ) -> RGBImage {
     let rect = clip(region, to: image)
     if rect.isEmpty { return RGBImage(width: 0, height: 0, samples: []) }
-    if !(sigmaInPixels > 0) { return copy(image, rect: rect) }
-    let sigma = min(sigmaInPixels, largestSigma)
-    let k = blockSize(sigma: sigma)
-    if k < 2 {
-      return exactBlur(image, rect: rect, sigma: sigma, parallel: parallel)
-    }
-    return shrinkBlur(image, rect: rect, sigma: sigma, blockSize: k, parallel: parallel)
+    let field = BlurField(
+      image, covering: rect, sigmaInPixels: sigmaInPixels, parallel: parallel)
+    return field.materialized(rect, parallel: parallel)
   }
 
   /// The block size `k` of the shrink path: `min(floor(σ/4), floor(σ^1.5 / 20))`;
@@ -118,13 +118,23 @@ public enum GaussianBlur {
     region.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
   }
 
-  /// The pixels of `rect`, which lies inside `image`, as a new image.
+  /// Writes the pixels of `rect`, which lies inside `image`, to `dst`, row by row.
+  static func copy(_ image: RGBImage, rect: PixelRect, into dst: UnsafeMutablePointer<Float>) {
+    let rowCount = 3 * rect.width
+    image.samples.withUnsafeBufferPointer { source in
+      for oy in 0..<rect.height {
+        let start = 3 * ((rect.y + oy) * image.width + rect.x)
+        (dst + rowCount * oy).update(from: source.baseAddress! + start, count: rowCount)
+      }
+    }
+  }
+
+  /// The pixels of `rect`, which lies inside `image` and is not empty, as a new image.
   static func copy(_ image: RGBImage, rect: PixelRect) -> RGBImage {
-    var samples = [Float]()
-    samples.reserveCapacity(3 * rect.width * rect.height)
-    for y in rect.y..<rect.maxY {
-      let start = 3 * (y * image.width + rect.x)
-      samples.append(contentsOf: image.samples[start..<(start + 3 * rect.width)])
+    let count = 3 * rect.width * rect.height
+    let samples = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+      copy(image, rect: rect, into: buffer.baseAddress!)
+      initialized = count
     }
     return RGBImage(width: rect.width, height: rect.height, samples: samples)
   }

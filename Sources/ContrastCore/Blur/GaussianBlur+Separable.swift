@@ -1,0 +1,63 @@
+extension GaussianBlur {
+  /// The separable Gaussian over the output rows `band`, columns first, then rows.
+  ///
+  /// For output row `o`, `source(o + d)` for `d` in `-radius ... radius` are the rows the
+  /// column pass sums (the closure clamps the index to the edge); they hold
+  /// `sourceColumns` pixels, which are pixels `inside ..< inside + sourceColumns` of the
+  /// padded row the row pass reads (`outWidth + 2 * radius` pixels, interleaved RGB); the
+  /// pixels before and after them repeat the first and last (clamp-to-edge). The row pass
+  /// writes `outWidth` pixels to `destination(o)`.
+  ///
+  /// Rows are taken in pairs so that each source row loaded serves two column sums; every
+  /// output sample is computed by the same operations either way.
+  @inline(__always)
+  static func separableBand(
+    _ band: Range<Int>, weights: UnsafePointer<Float>, radius: Int, sourceColumns: Int,
+    inside: Int, outWidth: Int, source: (Int) -> UnsafePointer<Float>,
+    destination: (Int) -> UnsafeMutablePointer<Float>
+  ) {
+    let padWidth = outWidth + 2 * radius
+    let lines = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: 2 * radius + 2)
+    let padded = UnsafeMutablePointer<Float>.allocate(capacity: 6 * padWidth)
+    defer {
+      lines.deallocate()
+      padded.deallocate()
+    }
+    let count = 3 * sourceColumns
+    var o = band.lowerBound
+    while o < band.upperBound {
+      let pair = o + 1 < band.upperBound
+      for t in 0...(2 * radius + (pair ? 1 : 0)) {
+        lines[t] = source(o + t - radius)
+      }
+      let first = padded + 3 * inside
+      if pair {
+        RowKernels.symmetricSumPair(
+          rows: lines, weights: weights, radius: radius, count: count, into: first,
+          first + 3 * padWidth)
+      } else {
+        RowKernels.symmetricSum(
+          rows: lines, weights: weights, radius: radius, count: count, into: first)
+      }
+      for r in 0..<(pair ? 2 : 1) {
+        let row = padded + 3 * padWidth * r
+        let left = row + 3 * inside
+        let right = row + 3 * (inside + sourceColumns - 1)
+        for p in 0..<inside {
+          row[3 * p] = left[0]
+          row[3 * p + 1] = left[1]
+          row[3 * p + 2] = left[2]
+        }
+        for p in (inside + sourceColumns)..<padWidth {
+          row[3 * p] = right[0]
+          row[3 * p + 1] = right[1]
+          row[3 * p + 2] = right[2]
+        }
+        RowKernels.symmetricSum(
+          center: row + 3 * radius, stride: 3, weights: weights, radius: radius,
+          count: 3 * outWidth, into: destination(o + r))
+      }
+      o += pair ? 2 : 1
+    }
+  }
+}
