@@ -79,6 +79,17 @@ extension PixelKernel {
     )
   }
 
+  /// The border composited over `(r, g, b)` in the lanes of `band`.
+  @inline(__always)
+  func overBorder(_ r: V, _ g: V, _ b: V, where band: SIMDMask<V.MaskStorage>) -> (V, V, V) {
+    let a = border.alpha
+    return (
+      r.replacing(with: a * border.rgb.r + (1 - a) * r, where: band),
+      g.replacing(with: a * border.rgb.g + (1 - a) * g, where: band),
+      b.replacing(with: a * border.rgb.b + (1 - a) * b, where: band)
+    )
+  }
+
   /// The ratios of the colour over the backgrounds `(r, g, b)`.
   @inline(__always)
   func ratio(background r: V, _ g: V, _ b: V) -> V {
@@ -112,13 +123,7 @@ extension PixelKernel {
     }
     var (r, g, b) = inside(r0, g0, b0)
     let codes = SIMD2<Int64>(Int64(c0), Int64(c1))
-    if c0 > 1 || c1 > 1 {
-      let a = border.alpha
-      let inBand = codes .> 1
-      r.replace(with: a * border.rgb.r + (1 - a) * r, where: inBand)
-      g.replace(with: a * border.rgb.g + (1 - a) * g, where: inBand)
-      b.replace(with: a * border.rgb.b + (1 - a) * b, where: inBand)
-    }
+    if c0 > 1 || c1 > 1 { (r, g, b) = overBorder(r, g, b, where: codes .> 1) }
     if c0 == 0 || c1 == 0 {
       let outside = codes .== 0
       r.replace(with: r0, where: outside)

@@ -6,7 +6,8 @@
 /// same order, as ``ElementRendering``, ``MaterialPipeline``,
 /// ``RGBA/composited(over:)``, ``FastLuminance`` and
 /// ``WCAG/contrastRatio(luminance:_:)`` (see ``ContrastEvaluator``, kept as the
-/// readable reference; a test holds the two equal bit for bit).
+/// readable reference; a test holds the two equal bit for bit), two entries
+/// at a time (`PixelKernel+Pairs.swift`).
 @usableFromInline
 struct PixelKernel {
   enum Surface {
@@ -70,97 +71,23 @@ struct PixelKernel {
     self.lum = lum
     opaqueLuminance = color.alpha == 1 ? lum.luminance(color.rgb) : nil
     if surface != .wallpaper && (fill?.alpha == 1 || tint?.alpha == 1) {
-      let (r, g, b) = inside(0, 0, 0)
-      let (r2, g2, b2) = inBorder(r, g, b)
-      constantInside = (ratio(background: r, g, b), ratio(background: r2, g2, b2))
+      let zero = V(repeating: 0)
+      let (r, g, b) = inside(zero, zero, zero)
+      let band = overBorder(r, g, b, where: SIMDMask(repeating: true))
+      constantInside = (ratio(background: r, g, b)[0], ratio(background: band.0, band.1, band.2)[0])
     }
   }
 
-  /// The background inside the shape over `backdrop` (code 1): the
-  /// material, or the app fill, or the backdrop itself.
-  @inline(__always)
-  func inside(_ r0: Double, _ g0: Double, _ b0: Double) -> (Double, Double, Double) {
-    var r = r0
-    var g = g0
-    var b = b0
-    switch surface {
-    case .wallpaper:
-      return (r, g, b)
-    case .glass:
-      var y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-      let k = min(max(1 - y * (1 - lumaCap), 0), 1)
-      let boost = 1 + 0.3 * (1 - k)
-      r = k * (y + (r - y) * boost)
-      g = k * (y + (g - y) * boost)
-      b = k * (y + (b - y) * boost)
-      y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-      let base = black + (white - black) * y
-      r = base + saturation * (r - y)
-      g = base + saturation * (g - y)
-      b = base + saturation * (b - y)
-    case .standard:
-      let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-      r = y + saturation * (r - y) + brightness
-      g = y + saturation * (g - y) + brightness
-      b = y + saturation * (b - y) + brightness
-    case .appFill:
-      break
-    }
-    if let f = fill {
-      let a = f.alpha
-      r = a * f.rgb.r + (1 - a) * r
-      g = a * f.rgb.g + (1 - a) * g
-      b = a * f.rgb.b + (1 - a) * b
-    }
-    if let t = tint {
-      let a = t.alpha
-      r = a * t.rgb.r + (1 - a) * r
-      g = a * t.rgb.g + (1 - a) * g
-      b = a * t.rgb.b + (1 - a) * b
-    }
-    return (min(max(r, 0), 1), min(max(g, 0), 1), min(max(b, 0), 1))
-  }
+  /// The contrast ratio at one entry of `s` (the pair path with both lanes
+  /// on that entry).
+  func ratio(_ s: ItemSamples.Storage, _ k: Int) -> Double { ratios(s, k, k)[0] }
 
-  /// The background in the border band (code 2) over the inside background.
-  @inline(__always)
-  func inBorder(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
-    let a = border.alpha
-    return (
-      a * border.rgb.r + (1 - a) * r, a * border.rgb.g + (1 - a) * g,
-      a * border.rgb.b + (1 - a) * b
-    )
-  }
-
-  /// The contrast ratio of the colour over the background `(r, g, b)`.
-  @inline(__always)
-  func ratio(background r: Double, _ g: Double, _ b: Double) -> Double {
-    let fgLuminance: Double
-    if let opaqueLuminance {
-      fgLuminance = opaqueLuminance
-    } else {
-      let a = color.alpha
-      fgLuminance =
-        0.2126 * lum.linearize(a * color.rgb.r + (1 - a) * r) + 0.7152
-        * lum.linearize(a * color.rgb.g + (1 - a) * g) + 0.0722
-        * lum.linearize(a * color.rgb.b + (1 - a) * b)
-    }
-    let bgLuminance =
-      0.2126 * lum.linearize(r) + 0.7152 * lum.linearize(g) + 0.0722 * lum.linearize(b)
-    let hi = max(fgLuminance, bgLuminance)
-    let lo = min(fgLuminance, bgLuminance)
-    return (hi + 0.05) / (lo + 0.05)
-  }
-
-  /// The contrast ratio at one entry of `s`.
-  @inline(__always)
-  func ratio(_ s: ItemSamples.Storage, _ k: Int) -> Double {
-    let code = s.codes[k]
-    if code == 0 { return ratio(background: s.r[k], s.g[k], s.b[k]) }
-    if let constant = constantInside { return code == 1 ? constant.inside : constant.border }
-    let (r, g, b) = inside(s.r[k], s.g[k], s.b[k])
-    if code == 1 { return ratio(background: r, g, b) }
-    let (r2, g2, b2) = inBorder(r, g, b)
-    return ratio(background: r2, g2, b2)
+  /// The background of one pixel, inside the shape (code 1) or in the
+  /// border band (code 2), over the colour `c` the model starts from.
+  func background(_ c: RGB, code: UInt8) -> RGB {
+    var v = inside(V(repeating: c.r), V(repeating: c.g), V(repeating: c.b))
+    if code != 1 { v = overBorder(v.0, v.1, v.2, where: SIMDMask(repeating: true)) }
+    return RGB(r: v.0[0], g: v.1[0], b: v.2[0])
   }
 
   /// The ratio of every entry of `samples`, in order (two at a time).

@@ -133,11 +133,10 @@ public enum ScenePreviewRenderer {
                       (1 - mix) * c.2 + mix * Double(g[q + 2])
                     )
                   }
-                  c = kernel.inside(c.0, c.1, c.2)
-                  if code != 1 { c = kernel.inBorder(c.0, c.1, c.2) }
-                  o[k] = Float(c.0)
-                  o[k + 1] = Float(c.1)
-                  o[k + 2] = Float(c.2)
+                  let bg = kernel.background(RGB(r: c.0, g: c.1, b: c.2), code: code)
+                  o[k] = Float(bg.r)
+                  o[k + 1] = Float(bg.g)
+                  o[k + 2] = Float(bg.b)
                 }
               }
             }

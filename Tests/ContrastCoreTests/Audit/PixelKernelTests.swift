@@ -7,21 +7,13 @@ import Testing
 /// out SPEC §3.2-§3.4 step by step): every ratio must be equal bit for bit,
 /// since the reports must not change by a byte when the loops get faster.
 @Suite struct PixelKernelTests {
-  /// A small deterministic generator (SplitMix64), so a failure reproduces.
-  struct Mix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    mutating func unit(_ lo: Double = 0, _ hi: Double = 1) -> Double {
-      lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
-    }
-    mutating func color() -> RGB { RGB(r: unit(), g: unit(), b: unit()) }
+  /// Uniform in [lo, hi), from the seeded test generator.
+  static func unit(_ g: inout SeededGenerator, _ lo: Double = 0, _ hi: Double = 1) -> Double {
+    lo + (hi - lo) * Double(g.next() >> 11) / Double(1 << 53)
+  }
+
+  static func color(_ g: inout SeededGenerator) -> RGB {
+    RGB(r: unit(&g), g: unit(&g), b: unit(&g))
   }
 
   static let glass = MaterialParameters(
@@ -66,13 +58,12 @@ import Testing
   /// Random entries with every mask code, including backdrops outside the
   /// RGB cube (the material's levels can leave it) and exact 0 and 1.
   static func samples(count: Int, seed: UInt64) -> ItemSamples {
-    var mix = Mix(state: seed)
+    var mix = SeededGenerator(seed: seed)
     return ItemSamples(capacity: count) { b in
       for _ in 0..<count {
         let code = UInt8(mix.next() % 3)
-        var back = mix.color()
-        if mix.next() % 8 == 0 { back = RGB(r: 0, g: 1, b: mix.unit(-0.2, 1.2)) }
-        let wall = mix.color()
+        var back = color(&mix)
+        if mix.next() % 8 == 0 { back = RGB(r: 0, g: 1, b: unit(&mix, -0.2, 1.2)) }
         b.append(back.r, back.g, back.b, code: code)
       }
     }
@@ -97,6 +88,24 @@ import Testing
       }
     }
     #expect(compared == count * Self.renderings.count * Self.colors.count)
+  }
+
+  @Test func backgroundsEqualTheReferenceBitForBit() {
+    var g = SeededGenerator(seed: 3)
+    for rendering in Self.renderings {
+      let kernel = PixelKernel(rendering: rendering, color: RGBA(.black))
+      let reference = BackgroundEvaluator(rendering)
+      for _ in 0..<200 {
+        let c = Self.color(&g)
+        for code: UInt8 in [1, 2] {
+          let fast = kernel.background(c, code: code)
+          let slow = reference.background(backdrop: c, wallpaper: c, code: code)
+          #expect(
+            [fast.r, fast.g, fast.b].map(\.bitPattern)
+              == [slow.r, slow.g, slow.b].map(\.bitPattern))
+        }
+      }
+    }
   }
 
   @Test func failingScansAgreeWithTheRatios() {

@@ -23,21 +23,8 @@ private func isClose(_ image: RGBImage, toGrey rows: [[Double]], tolerance: Doub
     .allSatisfy { abs(Double($0) - $1) <= tolerance }
 }
 
-/// SplitMix64: a small seeded generator for property tests.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 private func randomImage(width: Int, height: Int, seed: UInt64) -> RGBImage {
-  var generator = SplitMix64(state: seed)
+  var generator = SeededGenerator(seed: seed)
   return RGBImage(
     width: width, height: height,
     samples: (0..<(3 * width * height)).map { _ in Float.random(in: 0...1, using: &generator) })
