@@ -177,29 +177,3 @@ public struct BackgroundEvaluator: Sendable {
     return WCAG.contrastRatio(luminance: lum.luminance(fg), lum.luminance(bg))
   }
 }
-
-/// The contrast of one colour over a rendering's backgrounds. An opaque
-/// colour composited over anything is itself (`1 * c + 0 * bg` is exactly
-/// `c`), so its luminance is taken once instead of at every pixel; the
-/// ratios are bit for bit those of `BackgroundEvaluator.ratio`.
-public struct ContrastEvaluator: Sendable {
-  @usableFromInline let background: BackgroundEvaluator
-  @usableFromInline let color: RGBA
-  @usableFromInline let lum: FastLuminance
-  @usableFromInline let opaqueLuminance: Double?
-
-  public init(_ rendering: ElementRendering, color: RGBA, lum: FastLuminance = .shared) {
-    background = BackgroundEvaluator(rendering)
-    self.color = color
-    self.lum = lum
-    opaqueLuminance = color.alpha == 1 ? lum.luminance(color.rgb) : nil
-  }
-
-  /// The ratio at one pixel.
-  @inlinable
-  public func ratio(backdrop: RGB, wallpaper: RGB, code: UInt8) -> Double {
-    let bg = background.background(backdrop: backdrop, wallpaper: wallpaper, code: code)
-    let fgLuminance = opaqueLuminance ?? lum.luminance(color.composited(over: bg))
-    return WCAG.contrastRatio(luminance: fgLuminance, lum.luminance(bg))
-  }
-}

@@ -5,9 +5,11 @@
 /// Each ratio is computed with exactly the floating-point operations, in the
 /// same order, as ``ElementRendering``, ``MaterialPipeline``,
 /// ``RGBA/composited(over:)``, ``FastLuminance`` and
-/// ``WCAG/contrastRatio(luminance:_:)`` (see ``ContrastEvaluator``, kept as the
-/// readable reference; a test holds the two equal bit for bit), two entries
-/// at a time (`PixelKernel+Pairs.swift`).
+/// ``WCAG/contrastRatio(luminance:_:)`` (see ``BackgroundEvaluator``, kept as
+/// the readable reference; a test holds the two equal bit for bit), two
+/// entries at a time (`PixelKernel+Pairs.swift`). An opaque colour composited
+/// over anything is itself (`1 * c + 0 * bg` is exactly `c`), so its
+/// luminance is taken once per kernel.
 @usableFromInline
 struct PixelKernel {
   enum Surface {
