@@ -149,6 +149,8 @@ public struct Auditor: Sendable {
   ) -> AuditOutcome {
     let state = AuditState()
     let bounds = BoundsCache()
+    bounds.prefill(
+      layouts: layouts, profile: profile, settings: settings, workers: Swift.max(1, jobs))
     let masks = MaskCache()
     let next = AtomicCounter()
     let done = AtomicCounter()
@@ -443,6 +445,47 @@ final class BoundsCache: @unchecked Sendable {
   }
   private let lock = NSLock()
   private var cache: [Key: ContrastBounds] = [:]
+
+  /// Computes, spread over `workers` threads, the bounds of every (rendering,
+  /// colour) the layouts can ask for in the settings' appearances and modes,
+  /// so that no two audit workers compute the same bounds at the same time.
+  func prefill(layouts: [Layout], profile: Profile, settings: AuditSettings, workers: Int) {
+    var seen = Set<Key>()
+    var todo: [(Key, ElementRendering, RGBA)] = []
+    for layout in layouts {
+      for appearance in settings.appearances {
+        for mode in settings.modes {
+          for element in layout.elements {
+            guard
+              let rendering = try? profile.rendering(
+                of: element, appearance: appearance, mode: mode, scale: layout.canvas.scale)
+            else { continue }
+            for item in element.content {
+              guard
+                let color = profile.resolveColor(
+                  item.color, appearance: appearance, increaseContrast: mode.increasesContrast)
+              else { continue }
+              let key = Key(surface: rendering.surface, color: color)
+              if seen.insert(key).inserted { todo.append((key, rendering, color)) }
+            }
+          }
+        }
+      }
+    }
+    let work = todo
+    let next = AtomicCounter()
+    DispatchQueue.concurrentPerform(iterations: Swift.min(workers, Swift.max(1, work.count))) {
+      _ in
+      while true {
+        let i = next.increment() - 1
+        guard i < work.count else { return }
+        let b = ContrastBounds.overCube(rendering: work[i].1, color: work[i].2)
+        lock.lock()
+        cache[work[i].0] = b
+        lock.unlock()
+      }
+    }
+  }
 
   func bounds(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
     let key = Key(surface: rendering.surface, color: color)
