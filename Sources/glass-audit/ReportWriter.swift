@@ -8,18 +8,13 @@ enum ReportWriter {
     _ report: AuditReport, formats: [ReportFormat], outDir: String, console: Console,
     after: ([String]) throws -> Void = { _ in }
   ) throws {
+    // The texts are rendered side by side (each is a pure function of the
+    // report), then written one by one in the order asked for.
+    let texts = renderAll(report, formats: formats)
     var written: [String] = []
     do {
-      for format in formats {
+      for (format, text) in zip(formats, texts) {
         let path = Files.join(outDir, format.fileName)
-        let text: String
-        switch format {
-        case .json: text = JSONReport.render(report)
-        case .md: text = MarkdownReport.render(report)
-        case .html: text = HTMLReport.render(report)
-        case .junit: text = JUnitReport.render(report)
-        case .sarif: text = SARIFReport.render(report)
-        }
         try Files.writeAtomically(text, to: path)
         written.append(path)
       }
@@ -43,6 +38,29 @@ enum ReportWriter {
     if s.newFailures > 0 { throw ExitCode(1) }
   }
 
+  /// Each format's text, in the order of `formats`.
+  static func renderAll(_ report: AuditReport, formats: [ReportFormat]) -> [String] {
+    // One slot per format, each written by exactly one iteration.
+    let slots = UnsafeMutableBufferPointer<String>.allocate(capacity: formats.count)
+    slots.initialize(repeating: "")
+    defer { slots.deallocate() }
+    let shared = SharedSlots(slots)
+    DispatchQueue.concurrentPerform(iterations: formats.count) { i in
+      let text: String
+      switch formats[i] {
+      case .json: text = JSONReport.render(report)
+      case .md: text = MarkdownReport.render(report)
+      case .html: text = HTMLReport.render(report)
+      case .junit: text = JUnitReport.render(report)
+      case .sarif: text = SARIFReport.render(report)
+      }
+      shared.slots[i] = text
+    }
+    let texts = Array(slots)
+    _ = slots.deinitialize()
+    return texts
+  }
+
   private static func appendStepSummary(_ text: String, to path: String, console: Console) {
     guard let handle = FileHandle(forWritingAtPath: path) else {
       console.error("warning: cannot append to GITHUB_STEP_SUMMARY '\(path)'")
@@ -52,4 +70,10 @@ enum ReportWriter {
     handle.write(Data(text.utf8))
     try? handle.close()
   }
+}
+
+/// Slots that report-rendering threads write, each thread its own index.
+private struct SharedSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<String>
+  init(_ slots: UnsafeMutableBufferPointer<String>) { self.slots = slots }
 }
