@@ -48,20 +48,17 @@ public enum SceneEvaluator {
     let scale = layout.canvas.scale
     let image = canvas.image
     let canvasRect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-    for element in layout.elements {
-      guard
-        let rendering = try? profile.rendering(
-          of: element, appearance: appearance, mode: mode, scale: scale)
-      else { continue }
+    for (element, rendering) in profile.renderedElements(
+      of: layout, appearance: appearance, mode: mode)
+    {
       let source = canvas.backdrop(of: element, rendering: rendering)
       let mask = source.mask
 
       for item in element.content {
         let requirement = profile.requirement(of: item, settings: settings)
-        guard
-          let color = profile.resolveColor(
-            item.color, appearance: appearance, increaseContrast: mode.increasesContrast)
-        else { continue }
+        guard let color = profile.color(of: item, appearance: appearance, mode: mode) else {
+          continue
+        }
         let frame = item.frame.offsetBy(dx: element.frame.x, dy: element.frame.y)
         let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
         guard !rect.isEmpty else { continue }

@@ -55,6 +55,26 @@ public struct RenderingError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Profile {
+  /// The elements of `layout` that can be drawn in `appearance` and `mode`,
+  /// in layout order, each with its rendering. An element the profile cannot
+  /// render is left out (the layout validator reports it first).
+  public func renderedElements(
+    of layout: Layout, appearance: Appearance, mode: AccessibilityMode
+  ) -> [(element: Element, rendering: ElementRendering)] {
+    layout.elements.compactMap { element in
+      (try? rendering(of: element, appearance: appearance, mode: mode, scale: layout.canvas.scale))
+        .map { (element, $0) }
+    }
+  }
+
+  /// The colour `item` is drawn in, in `appearance` and `mode` (its Increase
+  /// Contrast variant when the mode increases contrast); nil when it has none.
+  public func color(
+    of item: ContentItem, appearance: Appearance, mode: AccessibilityMode
+  ) -> RGBA? {
+    resolveColor(item.color, appearance: appearance, increaseContrast: mode.increasesContrast)
+  }
+
   /// The effective override of an element in a mode: for the combined mode the
   /// reduceTransparency override, then increaseContrast's (its keys win), then
   /// the combined mode's own, merged key by key (SPEC §3.3).

@@ -93,13 +93,9 @@ public enum ScenePreviewRenderer {
     let canvas = snapshot.canvas
     let wallpaper = canvas.image
     var changed: [PixelRect] = []
-    let scale = snapshot.layout.canvas.scale
-    for element in snapshot.layout.elements {
-      guard
-        let rendering = try? snapshot.profile.rendering(
-          of: element, appearance: snapshot.key.appearance, mode: snapshot.key.mode,
-          scale: scale)
-      else { continue }
+    for (element, rendering) in snapshot.profile.renderedElements(
+      of: snapshot.layout, appearance: snapshot.key.appearance, mode: snapshot.key.mode)
+    {
       if case .wallpaper = rendering.surface, rendering.borderWidthInPixels == 0 { continue }
       let source = canvas.backdrop(of: element, rendering: rendering)
       let r = source.mask.rect
