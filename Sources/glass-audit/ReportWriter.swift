@@ -38,27 +38,18 @@ enum ReportWriter {
     if s.newFailures > 0 { throw ExitCode(1) }
   }
 
-  /// Each format's text, in the order of `formats`.
+  /// Each format's text, in the order of `formats`, rendered side by side
+  /// (each is a pure function of the report).
   static func renderAll(_ report: AuditReport, formats: [ReportFormat]) -> [String] {
-    // One slot per format, each written by exactly one iteration.
-    let slots = UnsafeMutableBufferPointer<String>.allocate(capacity: formats.count)
-    slots.initialize(repeating: "")
-    defer { slots.deallocate() }
-    let shared = SharedSlots(slots)
-    DispatchQueue.concurrentPerform(iterations: formats.count) { i in
-      let text: String
-      switch formats[i] {
-      case .json: text = JSONReport.render(report)
-      case .md: text = MarkdownReport.render(report)
-      case .html: text = HTMLReport.render(report)
-      case .junit: text = JUnitReport.render(report)
-      case .sarif: text = SARIFReport.render(report)
+    formats.parallelMap(workers: formats.count) { format in
+      switch format {
+      case .json: JSONReport.render(report)
+      case .md: MarkdownReport.render(report)
+      case .html: HTMLReport.render(report)
+      case .junit: JUnitReport.render(report)
+      case .sarif: SARIFReport.render(report)
       }
-      shared.slots[i] = text
     }
-    let texts = Array(slots)
-    _ = slots.deinitialize()
-    return texts
   }
 
   private static func appendStepSummary(_ text: String, to path: String, console: Console) {
@@ -70,10 +61,4 @@ enum ReportWriter {
     handle.write(Data(text.utf8))
     try? handle.close()
   }
-}
-
-/// Slots that report-rendering threads write, each thread its own index.
-private struct SharedSlots: @unchecked Sendable {
-  let slots: UnsafeMutableBufferPointer<String>
-  init(_ slots: UnsafeMutableBufferPointer<String>) { self.slots = slots }
 }

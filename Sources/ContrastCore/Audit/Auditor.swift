@@ -192,25 +192,12 @@ public struct Auditor: Sendable {
     for s in selected { grouped[s.key.wallpaper, default: []].append(s.key) }
     let byWallpaper = grouped
     let targets = wallpapers.filter { byWallpaper[$0.id] != nil }
-    let collected = Collector<DrawnScene>()
-    let next = AtomicCounter()
-    DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, Swift.max(1, targets.count))) {
-      _ in
-      while true {
-        let i = next.increment() - 1
-        guard i < targets.count else { return }
-        let w = targets[i]
-        for d in draw(w, scenes: byWallpaper[w.id]!, previewer: previewer, masks: masks) {
-          collected.add(d)
-        }
-      }
-    }
-    let drawn = collected.all().sorted { $0.key < $1.key }
-    let encoded = Collector<ScenePreview>()
-    DispatchQueue.concurrentPerform(iterations: drawn.count) { i in
-      if let p = drawn[i].encoded() { encoded.add(p) }
-    }
-    return encoded.all().sorted { $0.key < $1.key }
+    let drawn = targets.parallelMap(workers: jobs) { w in
+      draw(w, scenes: byWallpaper[w.id]!, previewer: previewer, masks: masks)
+    }.joined().sorted { $0.key < $1.key }
+    return drawn.parallelMap(workers: ProcessInfo.processInfo.activeProcessorCount) {
+      $0.encoded()
+    }.compactMap { $0 }
   }
 
   /// The wallpaper placed on `canvas`, once per canvas size.
@@ -405,24 +392,6 @@ extension Finding {
   }
 }
 
-/// Collects values from several threads.
-final class Collector<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var values: [Value] = []
-
-  func add(_ v: Value) {
-    lock.lock()
-    values.append(v)
-    lock.unlock()
-  }
-
-  func all() -> [Value] {
-    lock.lock()
-    defer { lock.unlock() }
-    return values
-  }
-}
-
 final class AtomicCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
@@ -455,15 +424,11 @@ final class BoundsCache: @unchecked Sendable {
     for layout in layouts {
       for appearance in settings.appearances {
         for mode in settings.modes {
-          for element in layout.elements {
-            guard
-              let rendering = try? profile.rendering(
-                of: element, appearance: appearance, mode: mode, scale: layout.canvas.scale)
-            else { continue }
+          for (element, rendering) in profile.renderedElements(
+            of: layout, appearance: appearance, mode: mode)
+          {
             for item in element.content {
-              guard
-                let color = profile.resolveColor(
-                  item.color, appearance: appearance, increaseContrast: mode.increasesContrast)
+              guard let color = profile.color(of: item, appearance: appearance, mode: mode)
               else { continue }
               let key = Key(surface: rendering.surface, color: color)
               if seen.insert(key).inserted { todo.append((key, rendering, color)) }
@@ -473,18 +438,12 @@ final class BoundsCache: @unchecked Sendable {
       }
     }
     let work = todo
-    let next = AtomicCounter()
-    DispatchQueue.concurrentPerform(iterations: Swift.min(workers, Swift.max(1, work.count))) {
-      _ in
-      while true {
-        let i = next.increment() - 1
-        guard i < work.count else { return }
-        let b = ContrastBounds.overCube(rendering: work[i].1, color: work[i].2)
-        lock.lock()
-        cache[work[i].0] = b
-        lock.unlock()
-      }
+    let computed = work.map { ($0.1, $0.2) }.parallelMap(workers: workers) {
+      ContrastBounds.overCube(rendering: $0.0, color: $0.1)
     }
+    lock.lock()
+    for (job, b) in zip(work, computed) { cache[job.0] = b }
+    lock.unlock()
   }
 
   func bounds(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
