@@ -92,10 +92,12 @@ public struct ItemSamples: Sendable {
   /// Number of pixels.
   public var pixelCount: Int { counts.reduce(0, +) }
 
-  /// The mask code (0 outside, 1 inside, 2 border band) of each entry.
+  /// The mask code (0 outside, 1 inside, 2 border band) of each entry, as a
+  /// new array (in loops, read one entry at a time instead).
   public var codes: [UInt8] { Array(UnsafeBufferPointer(start: storage.codes, count: count)) }
 
-  /// How many consecutive pixels (row-major) each entry stands for.
+  /// How many consecutive pixels (row-major) each entry stands for, as a new
+  /// array (in loops, use ``count(at:)``).
   public var counts: [Int] { Array(UnsafeBufferPointer(start: storage.counts, count: count)) }
 
   /// How many pixels entry `k` stands for.

@@ -286,7 +286,8 @@ extension SyntheticWallpapers.RGB8 {
 extension SyntheticWallpapers {
   /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
   /// generators", OOPSLA 2014), as in Vigna's reference `splitmix64.c`.
-  struct SplitMix64 {
+  /// The tests draw their seeded random inputs from it too.
+  struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {

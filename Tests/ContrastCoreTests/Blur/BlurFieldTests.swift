@@ -1,5 +1,6 @@
-import ContrastCore
 import Testing
+
+@testable import ContrastCore
 
 /// `BlurField` gives exactly the bits of `GaussianBlur.blur(_:region:sigmaInPixels:parallel:)`.
 @Suite("Blur field")

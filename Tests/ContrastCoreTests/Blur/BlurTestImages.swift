@@ -1,19 +1,7 @@
-import ContrastCore
+@testable import ContrastCore
 
-/// SplitMix64: a small seeded generator, so test images are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+/// The library's SplitMix64, so test inputs are the same on every run.
+typealias SeededGenerator = SyntheticWallpapers.SplitMix64
 
 /// The images the blur is checked on (SPEC §3.1 "every test image").
 enum BlurTestImage: String, CaseIterable, CustomStringConvertible {

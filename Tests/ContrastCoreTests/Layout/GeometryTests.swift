@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func countMatchesTheCeilFormula() {
-    var generator = SplitMix64(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<2000 {
       let x = Double(generator.next() % 10_000) / 997 - 3
       let w = Double(generator.next() % 3_000) / 1_009
@@ -130,20 +130,5 @@ import Testing
   @Test func emptyFrameContainsNothing() {
     #expect(!ElementShape.circle.contains(pointInPoints: 0, y: 0, frame: rect(0, 0, 0, 0)))
     #expect(!ElementShape.rect.contains(pointInPoints: 0, y: 0, frame: rect(0, 0, 0, 5)))
-  }
-}
-
-/// A small seeded generator for property tests (SplitMix64).
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
