@@ -78,4 +78,57 @@ import Testing
       }
     }
   }
+
+  /// Large inputs take the bucketed selection: every percentile must be the
+  /// sorted list's value at its nearest rank, for smooth runs, heavy ties,
+  /// values spread over every power of two, and values outside the buckets'
+  /// range (which fall back to plain selection).
+  @Test func bucketedSelectionEqualsTheSortedRanks() {
+    var rng = SeededGenerator(seed: 11)
+    let shapes = ["smooth", "ties", "spread", "outside", "one value"]
+    for (index, shape) in shapes.enumerated() {
+      for size in [4_096, 9_999, 30_000] {
+        var ratios: [Double] = []
+        var counts: [Int] = []
+        var walk = 3.0
+        for i in 0..<size {
+          let u = Double.random(in: 0..<1, using: &rng)
+          let r: Double
+          switch index {
+          case 0:
+            walk = Swift.min(Swift.max(walk + (u - 0.5) * 0.01, 1), 21)
+            r = walk
+          case 1: r = 1 + Double(Int(u * 6))
+          case 2: r = 1 + u * 20 + (i % 3 == 0 ? 0.5 : 0)
+          case 3: r = i == size / 2 ? 40 : 1 + u * 4
+          default: r = 4.25
+          }
+          ratios.append(r)
+          counts.append(1 + Int.random(in: 0..<4, using: &rng))
+        }
+        let expanded = zip(ratios, counts).flatMap { Array(repeating: $0, count: $1) }
+        var sorted = expanded
+        let reference = ContrastStatistics(sorting: &sorted, threshold: 4.5)
+        var sortedRatios = ratios
+        let unweightedReference = ContrastStatistics(sorting: &sortedRatios, threshold: 4.5)
+        let weighted = ContrastStatistics(ratios: ratios, counts: counts, threshold: 4.5)
+        let unweighted = ContrastStatistics(
+          ratios: ratios, counts: Array(repeating: 1, count: size), threshold: 4.5)
+        for (s, ref) in [(weighted, reference), (unweighted, unweightedReference)] {
+          #expect(s.p05 == ref.p05, "\(shape) \(size)")
+          #expect(s.p10 == ref.p10, "\(shape) \(size)")
+          #expect(s.median == ref.median, "\(shape) \(size)")
+          #expect(s.min == ref.min && s.max == ref.max, "\(shape) \(size)")
+        }
+        let direct = ratios.withUnsafeBufferPointer {
+          BucketSelect.values(atRanks: [1, size / 3, size], of: $0, weights: nil)
+        }
+        if index == 3 {
+          #expect(direct == nil, "a value above 32 has no bucket")
+        } else {
+          #expect(direct == [sortedRatios[0], sortedRatios[size / 3 - 1], sortedRatios[size - 1]])
+        }
+      }
+    }
+  }
 }

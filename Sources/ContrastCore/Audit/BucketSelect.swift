@@ -1,0 +1,129 @@
+/// The values at given ranks of a multiset of contrast ratios, in two linear
+/// passes instead of a selection per rank.
+///
+/// A finite double's bit pattern orders like its value among non-negative
+/// numbers, so the top bits of the pattern name a bucket, and buckets order
+/// like the values they hold. The first pass weighs every bucket; the
+/// cumulative weights then name the bucket that holds each rank; the second
+/// pass gathers only those buckets, and an exact selection inside each gives
+/// the value. The answer is one of the input values, the same one any other
+/// exact selection returns.
+///
+/// Buckets cover [1, 32) (contrast ratios lie in [1, 21]) with 1,024 buckets
+/// per power of two; a value outside that range makes ``values(atRanks:of:weights:)``
+/// return nil, and the caller selects the usual way.
+enum BucketSelect {
+  /// Bits of the pattern dropped: 52 - 42 = 10 mantissa bits kept.
+  static let shift: UInt64 = 42
+  static let base: UInt64 = (1.0).bitPattern >> shift
+  static let bucketCount = Int(((32.0).bitPattern >> shift) - base)
+
+  /// Below this many values, plain selection is cheaper than clearing the buckets.
+  static let smallest = 4096
+
+  @inline(__always)
+  static func bucket(_ v: Double) -> UInt64 { (v.bitPattern >> shift) &- base }
+
+  /// The values at the 1-based `ranks` (ascending, each at most the total
+  /// weight) of the multiset where `values[i]` occurs `weights[i]` times (once
+  /// each without weights); nil when a value lies outside [1, 32).
+  static func values(
+    atRanks ranks: [Int], of values: UnsafeBufferPointer<Double>,
+    weights: UnsafeBufferPointer<Int>?
+  ) -> [Double]? {
+    let n = values.count
+    guard n > 0 else { return nil }
+    // Per bucket: the weight it holds and how many values.
+    let hist = UnsafeMutablePointer<Int>.allocate(capacity: 2 * bucketCount)
+    hist.initialize(repeating: 0, count: 2 * bucketCount)
+    defer { hist.deallocate() }
+    let entries = hist + bucketCount
+    let limit = UInt64(bucketCount)
+    // Neighbouring values mostly share a bucket (smooth backdrops): a run is
+    // counted in registers and added once, which avoids a chain of
+    // read-modify-writes to the same counter.
+    var run = bucket(values[0])
+    var weight = 0
+    var count = 0
+    for i in 0..<n {
+      let key = bucket(values[i])
+      if key != run {
+        guard run < limit else { return nil }
+        hist[Int(run)] += weight
+        entries[Int(run)] += count
+        run = key
+        weight = 0
+        count = 0
+      }
+      weight += weights?[i] ?? 1
+      count += 1
+    }
+    guard run < limit else { return nil }
+    hist[Int(run)] += weight
+    entries[Int(run)] += count
+
+    // The bucket holding each rank, and the rank inside it.
+    var targets: [(bucket: Int, rank: Int)] = []
+    var below = 0
+    var b = 0
+    var previous = 1
+    for r in ranks {
+      precondition(r >= previous, "ranks ascend from 1")
+      previous = r
+      while b < bucketCount && below + hist[b] < r {
+        below += hist[b]
+        b += 1
+      }
+      precondition(b < bucketCount, "rank beyond the total weight")
+      targets.append((b, r - below))
+    }
+
+    // Gather the distinct target buckets (at most three).
+    var buckets: [Int] = []
+    for t in targets where buckets.last != t.bucket { buckets.append(t.bucket) }
+    precondition(buckets.count <= 3, "at most three ranks")
+    let sizes = buckets.map { entries[$0] }
+    let total = sizes.reduce(0, +)
+    let gathered = UnsafeMutablePointer<Double>.allocate(capacity: total)
+    let gatheredWeights = UnsafeMutablePointer<Int>.allocate(capacity: weights == nil ? 0 : total)
+    defer {
+      gathered.deallocate()
+      gatheredWeights.deallocate()
+    }
+    // Cursors, and the keys (a key no value has where there is no bucket).
+    var starts = [0, 0, 0]
+    for j in 1..<buckets.count { starts[j] = starts[j - 1] + sizes[j - 1] }
+    var c0 = starts[0]
+    var c1 = starts[1]
+    var c2 = starts[2]
+    let k0 = UInt64(buckets[0])
+    let k1 = buckets.count > 1 ? UInt64(buckets[1]) : limit
+    let k2 = buckets.count > 2 ? UInt64(buckets[2]) : limit
+    for i in 0..<n {
+      let key = bucket(values[i])
+      let at: Int
+      if key == k0 {
+        at = c0
+        c0 += 1
+      } else if key == k1 {
+        at = c1
+        c1 += 1
+      } else if key == k2 {
+        at = c2
+        c2 += 1
+      } else {
+        continue
+      }
+      gathered[at] = values[i]
+      if let weights { gatheredWeights[at] = weights[i] }
+    }
+
+    return targets.map { t in
+      let j = buckets.firstIndex(of: t.bucket)!
+      let v = UnsafeMutableBufferPointer(start: gathered + starts[j], count: sizes[j])
+      if weights == nil { return quickselect(v, t.rank - 1, from: 0) }
+      let w = UnsafeMutableBufferPointer(start: gatheredWeights + starts[j], count: sizes[j])
+      return weightedSelect(v, w, rank: t.rank)
+    }
+  }
+}
