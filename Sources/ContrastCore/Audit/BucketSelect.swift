@@ -42,25 +42,38 @@ enum BucketSelect {
     // Neighbouring values mostly share a bucket (smooth backdrops): a run is
     // counted in registers and added once, which avoids a chain of
     // read-modify-writes to the same counter.
+    func flush(_ key: UInt64, _ weight: Int, _ count: Int) -> Bool {
+      guard key < limit else { return false }
+      hist[Int(key)] &+= weight
+      entries[Int(key)] &+= count
+      return true
+    }
     var run = bucket(values[0])
     var weight = 0
-    var count = 0
-    for i in 0..<n {
-      let key = bucket(values[i])
-      if key != run {
-        guard run < limit else { return nil }
-        hist[Int(run)] += weight
-        entries[Int(run)] += count
-        run = key
-        weight = 0
-        count = 0
+    var start = 0
+    if let weights {
+      for i in 0..<n {
+        let key = bucket(values[i])
+        if key != run {
+          guard flush(run, weight, i &- start) else { return nil }
+          run = key
+          weight = 0
+          start = i
+        }
+        weight &+= weights[i]
       }
-      weight += weights?[i] ?? 1
-      count += 1
+    } else {
+      for i in 0..<n {
+        let key = bucket(values[i])
+        if key != run {
+          guard flush(run, i &- start, i &- start) else { return nil }
+          run = key
+          start = i
+        }
+      }
+      weight = n &- start
     }
-    guard run < limit else { return nil }
-    hist[Int(run)] += weight
-    entries[Int(run)] += count
+    guard flush(run, weight, n &- start) else { return nil }
 
     // The bucket holding each rank, and the rank inside it.
     var targets: [(bucket: Int, rank: Int)] = []
@@ -104,18 +117,36 @@ enum BucketSelect {
       let at: Int
       if key == k0 {
         at = c0
-        c0 += 1
+        c0 &+= 1
       } else if key == k1 {
         at = c1
-        c1 += 1
+        c1 &+= 1
       } else if key == k2 {
         at = c2
-        c2 += 1
+        c2 &+= 1
       } else {
         continue
       }
       gathered[at] = values[i]
-      if let weights { gatheredWeights[at] = weights[i] }
+    }
+    if let weights {
+      // The same walk again for the weights (kept out of the loop above).
+      c0 = starts[0]
+      c1 = starts[1]
+      c2 = starts[2]
+      for i in 0..<n {
+        let key = bucket(values[i])
+        if key == k0 {
+          gatheredWeights[c0] = weights[i]
+          c0 &+= 1
+        } else if key == k1 {
+          gatheredWeights[c1] = weights[i]
+          c1 &+= 1
+        } else if key == k2 {
+          gatheredWeights[c2] = weights[i]
+          c2 &+= 1
+        }
+      }
     }
 
     return targets.map { t in

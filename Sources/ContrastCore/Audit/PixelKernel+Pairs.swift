@@ -113,14 +113,23 @@ extension PixelKernel {
   func ratios(_ s: ItemSamples.Storage, _ k0: Int, _ k1: Int) -> V {
     let c0 = s.codes[k0]
     let c1 = s.codes[k1]
-    let r0 = V(s.r[k0], s.r[k1])
-    let g0 = V(s.g[k0], s.g[k1])
-    let b0 = V(s.b[k0], s.b[k1])
-    if c0 == 0 && c1 == 0 { return ratio(background: r0, g0, b0) }
     if let constant = constantInside, c0 != 0 && c1 != 0 {
       return V(
         c0 == 1 ? constant.inside : constant.border, c1 == 1 ? constant.inside : constant.border)
     }
+    let (r, g, b) = backgrounds(s, k0, k1)
+    return ratio(background: r, g, b)
+  }
+
+  /// The backgrounds of entries `k0` and `k1` of `s` (they may be equal).
+  @inline(__always)
+  func backgrounds(_ s: ItemSamples.Storage, _ k0: Int, _ k1: Int) -> (V, V, V) {
+    let c0 = s.codes[k0]
+    let c1 = s.codes[k1]
+    let r0 = V(s.r[k0], s.r[k1])
+    let g0 = V(s.g[k0], s.g[k1])
+    let b0 = V(s.b[k0], s.b[k1])
+    if c0 == 0 && c1 == 0 { return (r0, g0, b0) }
     var (r, g, b) = inside(r0, g0, b0)
     let codes = SIMD2<Int64>(Int64(c0), Int64(c1))
     if c0 > 1 || c1 > 1 { (r, g, b) = overBorder(r, g, b, where: codes .> 1) }
@@ -130,6 +139,6 @@ extension PixelKernel {
       g.replace(with: g0, where: outside)
       b.replace(with: b0, where: outside)
     }
-    return ratio(background: r, g, b)
+    return (r, g, b)
   }
 }

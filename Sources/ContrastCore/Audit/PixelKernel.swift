@@ -109,6 +109,35 @@ struct PixelKernel {
     }
   }
 
+  /// The relative luminance of every entry's background, in order (two at a
+  /// time): with an opaque colour, whose luminance is fixed, each ratio is
+  /// ``PixelKernel/ratio(foreground:background:)`` of it.
+  func backgroundLuminances(_ samples: ItemSamples) -> [Double] {
+    let n = samples.count
+    return [Double](unsafeUninitializedCapacity: n) { out, initialized in
+      let p = samples.storage
+      var k = 0
+      while k < n {
+        let k1 = Swift.min(k + 1, n - 1)
+        let (r, g, b) = backgrounds(p, k, k1)
+        let v = luminance(r, g, b)
+        out[k] = v[0]
+        out[k1] = v[1]
+        k += 2
+      }
+      initialized = n
+    }
+  }
+
+  /// The contrast ratio of luminances `fg` and `bg`, with the operations of
+  /// ``ratio(background:_:_:)``.
+  @inline(__always)
+  static func ratio(foreground fg: Double, background bg: Double) -> Double {
+    let hi = bg >= fg ? bg : fg
+    let lo = bg < fg ? bg : fg
+    return (hi + 0.05) / (lo + 0.05)
+  }
+
   /// The entries of `indices` whose ratio is below `threshold` (with their
   /// ratios) and the pixels they cover; with `stopAtRank` the scan stops once
   /// they cover `rank` pixels. `lowest` is the lowest ratio visited.

@@ -54,9 +54,10 @@ public struct RemedyAccumulator: Sendable, Equatable {
     } else {
       g.alphaFeasible = false
     }
+    let backgrounds = g.steps.contains { $0 != nil } ? search.backgroundLuminances() : nil
     for (d, target) in [0.0, 1.0].enumerated() {
       guard let prior = g.steps[d] else { continue }
-      if let (s, r) = search.minimalLightnessStep(toward: target) {
+      if let (s, r) = search.minimalLightnessStep(toward: target, backgrounds: backgrounds) {
         g.steps[d] = Swift.max(prior, s)
         g.colorRatios[d] = Swift.min(g.colorRatios[d], r)
       } else {

@@ -41,8 +41,14 @@ public struct RemedySearch: Sendable {
     if rank == 1 {
       order = []
       let k = Swift.min(256, ratios.count) - 1
-      var copy = ratios
-      let cut = copy.withUnsafeMutableBufferPointer { quickselect($0, k, from: 0) }
+      let bucketed =
+        ratios.count < BucketSelect.smallest
+        ? nil
+        : ratios.withUnsafeBufferPointer {
+          BucketSelect.values(atRanks: [k + 1], of: $0, weights: nil)?[0]
+        }
+      var copy = bucketed == nil ? ratios : []
+      let cut = bucketed ?? copy.withUnsafeMutableBufferPointer { quickselect($0, k, from: 0) }
       worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))
     } else {
       order = ratios.indices.sorted {
@@ -72,11 +78,23 @@ public struct RemedySearch: Sendable {
   /// check join the working set and the search runs again. The answer is
   /// therefore always verified on the full scene. Other statistics search on
   /// every pixel.
+  ///
+  /// `backgrounds`, when given, are the entries' background luminances
+  /// (``backgroundLuminances()``): every variant keeps the rendering and has
+  /// an opaque colour, so a ratio needs only the colour's luminance.
   func smallestPassing(
-    from lo: Int, to hi: Int, variant: (Int) -> (ElementRendering, RGBA)
+    from lo: Int, to hi: Int, backgrounds: [Double]? = nil,
+    variant: (Int) -> (ElementRendering, RGBA)
   ) -> (value: Int, judged: Double)? {
+    let lum = FastLuminance.shared
     func ok(_ v: Int, _ set: [Int]) -> Bool {
       let (r, c) = variant(v)
+      if let backgrounds {
+        precondition(c.alpha == 1, "background luminances need an opaque colour")
+        return Self.failingPixels(
+          foreground: lum.luminance(c.rgb), backgrounds: backgrounds, counts: samples,
+          among: set, threshold: threshold, rank: rank) < rank
+      }
       return failing(rendering: r, color: c, among: set, stopAtRank: true).pixels < rank
     }
     func search(_ set: [Int]) -> Int? {
@@ -102,13 +120,56 @@ public struct RemedySearch: Sendable {
       let (r, c) = variant(v)
       // A full scan: it passes only when no pixel fails, and then its lowest
       // ratio is the judged `min`.
-      let check = PixelKernel(rendering: r, color: c).failingAll(samples, threshold: threshold)
+      let check =
+        backgrounds.map {
+          Self.failingAll(foreground: lum.luminance(c.rgb), backgrounds: $0, threshold: threshold)
+        } ?? PixelKernel(rendering: r, color: c).failingAll(samples, threshold: threshold)
       if check.entries.isEmpty { return (v, check.lowest) }
       // The worst misses at this candidate join the working set.
       for m in Self.lowest(512, of: check.entries) where inWorking.insert(m.index).inserted {
         working.append(m.index)
       }
     }
+  }
+
+  /// The pixels of the entries of `indices` whose ratio (foreground
+  /// luminance `fg` over `backgrounds`) is below `threshold`, counted until
+  /// they reach `rank`.
+  static func failingPixels(
+    foreground fg: Double, backgrounds: [Double], counts samples: ItemSamples, among indices: [Int],
+    threshold: Double, rank: Int
+  ) -> Int {
+    var pixels = 0
+    for k in indices where PixelKernel.ratio(foreground: fg, background: backgrounds[k]) < threshold
+    {
+      pixels += samples.count(at: k)
+      if pixels >= rank { break }
+    }
+    return pixels
+  }
+
+  /// Every entry whose ratio (foreground luminance `fg` over `backgrounds`)
+  /// is below `threshold`, with its ratio, and the lowest ratio of all.
+  static func failingAll(foreground fg: Double, backgrounds: [Double], threshold: Double) -> (
+    entries: [(index: Int, ratio: Double)], lowest: Double
+  ) {
+    var out: [(index: Int, ratio: Double)] = []
+    var lowest = Double.infinity
+    backgrounds.withUnsafeBufferPointer { bg in
+      for k in bg.indices {
+        let ratio = PixelKernel.ratio(foreground: fg, background: bg[k])
+        lowest = Swift.min(lowest, ratio)
+        if ratio < threshold { out.append((k, ratio)) }
+      }
+    }
+    return (out, lowest)
+  }
+
+  /// The luminance of every entry's background, when the colour is opaque
+  /// (its lightness variants then share them); nil otherwise.
+  public func backgroundLuminances() -> [Double]? {
+    guard color.alpha == 1 else { return nil }
+    return PixelKernel(rendering: rendering, color: color).backgroundLuminances(samples)
   }
 
   /// The `count` entries of lowest ratio (ties by index), ascending: the
@@ -202,8 +263,13 @@ public struct RemedySearch: Sendable {
   /// The smallest step (in thousandths, 0...1000) toward black or white in
   /// lightness that passes, and the judged ratio there; nil when the end of
   /// that direction fails.
-  public func minimalLightnessStep(toward target: Double) -> (value: Int, judged: Double)? {
-    smallestPassing(from: 0, to: 1000) { k in
+  ///
+  /// `backgrounds` are ``backgroundLuminances()`` when known (both
+  /// directions share them).
+  public func minimalLightnessStep(toward target: Double, backgrounds: [Double]? = nil) -> (
+    value: Int, judged: Double
+  )? {
+    smallestPassing(from: 0, to: 1000, backgrounds: backgrounds) { k in
       (rendering, RemedySearch.color(color, lightnessToward: target, by: Double(k) / 1000))
     }
   }

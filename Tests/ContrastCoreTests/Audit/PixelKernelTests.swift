@@ -132,6 +132,46 @@ import Testing
     }
   }
 
+  /// With an opaque colour a ratio depends on the background only through
+  /// its luminance: the luminances and the colour's give every ratio bit for
+  /// bit, and the lightness remedy found from them is the model's.
+  @Test func backgroundLuminancesGiveTheRatiosAndTheSameRemedies() {
+    // Dark backdrops, so that light colours can pass.
+    var g = SeededGenerator(seed: 5)
+    let samples = ItemSamples(capacity: 999) { b in
+      for _ in 0..<999 {
+        b.append(
+          Self.unit(&g, 0, 0.3), Self.unit(&g, 0, 0.3), Self.unit(&g, 0, 0.3),
+          code: UInt8(g.next() % 3))
+      }
+    }
+    let lum = FastLuminance.shared
+    var searched = 0
+    for rendering in Self.renderings {
+      for color in Self.colors where color.alpha == 1 {
+        let kernel = PixelKernel(rendering: rendering, color: color)
+        let luminances = kernel.backgroundLuminances(samples)
+        let ratios = samples.entryRatios(rendering: rendering, color: color)
+        let fg = lum.luminance(color.rgb)
+        for k in 0..<samples.count {
+          let r = PixelKernel.ratio(foreground: fg, background: luminances[k])
+          #expect(r.bitPattern == ratios[k].bitPattern, "entry \(k)")
+        }
+        let search = RemedySearch(
+          samples: samples, rendering: rendering, color: color, threshold: 3, statistic: .min)
+        let backgrounds = search.backgroundLuminances()
+        #expect(backgrounds == luminances)
+        for target in [0.0, 1.0] {
+          let byModel = search.minimalLightnessStep(toward: target)
+          let byLuminance = search.minimalLightnessStep(toward: target, backgrounds: backgrounds)
+          #expect(byModel?.value == byLuminance?.value && byModel?.judged == byLuminance?.judged)
+          if byModel != nil { searched += 1 }
+        }
+      }
+    }
+    #expect(searched > 10, "some searches must find a passing colour")
+  }
+
   @Test func runsOfIdenticalPixelsAreStoredOnce() {
     let samples = ItemSamples(capacity: 5) { b in
       b.append(0.5, 0.5, 0.5, code: 1)
