@@ -92,6 +92,15 @@ struct PixelKernel {
     return RGB(r: v.0[0], g: v.1[0], b: v.2[0])
   }
 
+  /// The backgrounds of two pixels, each inside the shape (code 1) or in the
+  /// border band (code 2), over the colours `a` and `b` the model starts
+  /// from: lane by lane ``background(_:code:)``.
+  func backgrounds(_ a: RGB, _ b: RGB, codes: SIMD2<Int64>) -> (RGB, RGB) {
+    var v = inside(V(a.r, b.r), V(a.g, b.g), V(a.b, b.b))
+    if codes[0] > 1 || codes[1] > 1 { v = overBorder(v.0, v.1, v.2, where: codes .> 1) }
+    return (RGB(r: v.0[0], g: v.1[0], b: v.2[0]), RGB(r: v.0[1], g: v.1[1], b: v.2[1]))
+  }
+
   /// The ratio of every entry of `samples`, in order (two at a time).
   func ratios(_ samples: ItemSamples) -> [Double] {
     let n = samples.count

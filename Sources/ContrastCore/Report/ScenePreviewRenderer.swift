@@ -102,37 +102,60 @@ public enum ScenePreviewRenderer {
       guard !r.isEmpty else { continue }
       changed.append(r)
       // The same operations as `SceneEvaluator.collect` then
-      // `BackgroundEvaluator.background`, with the branches taken once.
+      // `BackgroundEvaluator.background`, with the branches taken once, two
+      // pixels at a time (lane by lane the scalar operations).
       let kernel = PixelKernel(rendering: rendering, color: RGBA(.black))
       let width = wallpaper.width
       let mean = source.usesBackdrop ? source.mean : nil
       let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
       let mix = source.mix
       let g = blurred?.samples ?? []
+      // Under Reduce Transparency, or behind an opaque fill or tint, the
+      // background does not depend on the pixel: one per mask code.
+      let constant: (inside: RGB, band: RGB)? =
+        mean.map { (kernel.background($0, code: 1), kernel.background($0, code: 2)) }
+        ?? (kernel.constantInside == nil
+          ? nil
+          : (
+            kernel.background(RGB(r: 0, g: 0, b: 0), code: 1),
+            kernel.background(RGB(r: 0, g: 0, b: 0), code: 2)
+          ))
       wallpaper.samples.withUnsafeBufferPointer { w in
         g.withUnsafeBufferPointer { g in
           source.mask.codes.withUnsafeBufferPointer { codes in
             out.samples.withUnsafeMutableBufferPointer { o in
+              func put(_ k: Int, _ c: RGB) {
+                o[k] = Float(c.r)
+                o[k + 1] = Float(c.g)
+                o[k + 2] = Float(c.b)
+              }
               for j in 0..<r.height {
+                var pending: (k: Int, q: Int, code: UInt8)?
                 for i in 0..<r.width {
                   let code = codes[j * r.width + i]
                   guard code != 0 else { continue }
                   let k = 3 * ((r.y + j) * width + r.x + i)
-                  var c = (Double(w[k]), Double(w[k + 1]), Double(w[k + 2]))
-                  if let mean {
-                    c = (mean.r, mean.g, mean.b)
-                  } else if let blurred {
-                    let q = 3 * (j * blurred.width + i)
-                    c = (
-                      (1 - mix) * c.0 + mix * Double(g[q]),
-                      (1 - mix) * c.1 + mix * Double(g[q + 1]),
-                      (1 - mix) * c.2 + mix * Double(g[q + 2])
-                    )
+                  if let constant {
+                    put(k, code == 1 ? constant.inside : constant.band)
+                    continue
                   }
-                  let bg = kernel.background(RGB(r: c.0, g: c.1, b: c.2), code: code)
-                  o[k] = Float(bg.r)
-                  o[k + 1] = Float(bg.g)
-                  o[k + 2] = Float(bg.b)
+                  let q = 3 * (j * (blurred?.width ?? 0) + i)
+                  guard let first = pending else {
+                    pending = (k, q, code)
+                    continue
+                  }
+                  pending = nil
+                  let (a, b) = Self.backdrops(
+                    w, g, mix: blurred == nil ? nil : mix, first.k, first.q, k, q)
+                  let (bg0, bg1) = kernel.backgrounds(
+                    a, b, codes: SIMD2(Int64(first.code), Int64(code)))
+                  put(first.k, bg0)
+                  put(k, bg1)
+                }
+                if let last = pending {
+                  let (a, _) = Self.backdrops(
+                    w, g, mix: blurred == nil ? nil : mix, last.k, last.q, last.k, last.q)
+                  put(last.k, kernel.background(a, code: last.code))
                 }
               }
             }
@@ -141,6 +164,27 @@ public enum ScenePreviewRenderer {
       }
     }
     return changed
+  }
+
+  /// The backdrops of two canvas pixels (sample offsets `k0`, `k1`; offsets
+  /// `q0`, `q1` in the blurred field): `(1 - mix) W + mix G`, or the
+  /// wallpaper itself without a `mix`.
+  @inline(__always)
+  static func backdrops(
+    _ w: UnsafeBufferPointer<Float>, _ g: UnsafeBufferPointer<Float>, mix: Double?,
+    _ k0: Int, _ q0: Int, _ k1: Int, _ q1: Int
+  ) -> (RGB, RGB) {
+    func wallpaper(_ k: Int) -> RGB {
+      RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
+    }
+    guard let mix else { return (wallpaper(k0), wallpaper(k1)) }
+    func backdrop(_ k: Int, _ q: Int) -> RGB {
+      RGB(
+        r: (1 - mix) * Double(w[k]) + mix * Double(g[q]),
+        g: (1 - mix) * Double(w[k + 1]) + mix * Double(g[q + 1]),
+        b: (1 - mix) * Double(w[k + 2]) + mix * Double(g[q + 2]))
+    }
+    return (backdrop(k0, q0), backdrop(k1, q1))
   }
 
   /// Per output pixel: the worst failure severity in [0, 1] of the canvas
