@@ -1,0 +1,86 @@
+import Testing
+
+@testable import ContrastCore
+
+/// The preview's modelled glass, composed two pixels at a time and once per
+/// mask code where the background is constant, against the readable
+/// reference (`ElementBackdrop.backdrop` then `BackgroundEvaluator`), pixel
+/// by pixel and bit for bit.
+@Suite struct ScenePreviewComposeTests {
+  @Test func composedPixelsEqualTheReference() {
+    let profile = try! ProfileLoader.loadDefault()
+    let canvasSize = Canvas(widthInPoints: 60, heightInPoints: 45, scale: 1)
+    // Elements that do not overlap: glass with a tint, a standard material,
+    // an opaque tint (constant inside), an odd width (a pixel left over per
+    // row), a capsule, and no material with an Increase Contrast border.
+    let elements = [
+      Element(
+        id: "glass", material: "glass.regular",
+        frame: RectInPoints(x: 1, y: 1, width: 27, height: 13),
+        shape: .roundedRect(cornerRadius: 4),
+        tint: .same("#3478F6")),
+      Element(
+        id: "thin", material: "thin", frame: RectInPoints(x: 31, y: 1, width: 26, height: 13)),
+      Element(
+        id: "opaque", material: "glass.clear",
+        frame: RectInPoints(x: 1, y: 16, width: 27, height: 12), tint: .same("#FF9500FF")),
+      Element(
+        id: "capsule", material: "ultraThin",
+        frame: RectInPoints(x: 31, y: 16, width: 25, height: 11), shape: .capsule),
+      Element(
+        id: "plain", material: "none", frame: RectInPoints(x: 1, y: 30, width: 57, height: 13),
+        overrides: [.increaseContrast: ModeOverride(borderInPoints: 2)]),
+    ]
+    let layout = Layout(
+      id: "t", title: "t", canvas: canvasSize, elements: elements, file: "t.yml")
+    var rng = SeededGenerator(seed: 9)
+    let noise = RGBImage(
+      width: 60, height: 45,
+      samples: (0..<(3 * 60 * 45)).map { _ in Float(rng.next() % 256) / 255 })
+    let canvas = WallpaperCanvas(wallpaperID: "w", image: noise, canvas: canvasSize)
+    var checked = 0
+    var codes = Set<UInt8>()
+    for appearance in Appearance.allCases {
+      for mode in AccessibilityMode.allCases {
+        let snapshot = SceneSnapshot(
+          key: SceneKey(layout: "t", wallpaper: "w", appearance: appearance, mode: mode),
+          layout: layout, profile: profile, canvas: canvas, measurements: [])
+        let composed = ScenePreviewRenderer.compose(snapshot)
+        for (element, rendering) in profile.renderedElements(
+          of: layout, appearance: appearance, mode: mode)
+        {
+          let source = canvas.backdrop(of: element, rendering: rendering)
+          let reference = BackgroundEvaluator(rendering)
+          let m = source.mask.rect
+          var drawn = rendering.borderWidthInPixels > 0
+          if case .wallpaper = rendering.surface {} else { drawn = true }
+          (source.blurred?.samples ?? []).withUnsafeBufferPointer { g in
+            for y in m.y..<m.maxY {
+              for x in m.x..<m.maxX {
+                let code = source.mask.codes[(y - m.y) * m.width + (x - m.x)]
+                let k = 3 * (y * noise.width + x)
+                let wp = RGB(
+                  r: Double(noise.samples[k]), g: Double(noise.samples[k + 1]),
+                  b: Double(noise.samples[k + 2]))
+                var expected = [noise.samples[k], noise.samples[k + 1], noise.samples[k + 2]]
+                if code != 0 && drawn {
+                  let b = source.backdrop(x: x, y: y, wallpaper: wp, code: code, blurred: g)
+                  let bg = reference.background(backdrop: b, wallpaper: wp, code: code)
+                  expected = [Float(bg.r), Float(bg.g), Float(bg.b)]
+                }
+                let got = Array(composed.samples[k..<(k + 3)])
+                #expect(
+                  got.map(\.bitPattern) == expected.map(\.bitPattern),
+                  "\(element.id) (\(x), \(y)) \(appearance) \(mode)")
+                codes.insert(code)
+                checked += 1
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(codes == [0, 1, 2])
+    #expect(checked > 10_000)
+  }
+}
