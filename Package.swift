@@ -24,9 +24,14 @@ let package = Package(
       name: "CFastPNG",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
     ),
+    // The per-entry contrast model four entries at a time (AVX2, chosen at
+    // run time; elsewhere the Swift loops run).
+    .target(name: "CPixelKernel"),
     .target(
       name: "ContrastCore",
-      dependencies: ["CPNG", "CFastPNG", .product(name: "Yams", package: "Yams")]
+      dependencies: [
+        "CPNG", "CFastPNG", "CPixelKernel", .product(name: "Yams", package: "Yams"),
+      ]
     ),
     .executableTarget(
       name: "glass-audit",

@@ -1,3 +1,5 @@
+import CPixelKernel
+
 /// One (rendering, colour) pair unpacked for the per-pixel loops: every
 /// branch that does not depend on the pixel is taken once, here, and the
 /// loops read flat arrays (``ItemSamples``).
@@ -101,8 +103,50 @@ struct PixelKernel {
     return (RGB(r: v.0[0], g: v.1[0], b: v.2[0]), RGB(r: v.0[1], g: v.1[1], b: v.2[1]))
   }
 
-  /// The ratio of every entry of `samples`, in order (two at a time).
+  /// Whether ``ratios(_:)`` and ``backgroundLuminances(_:)`` run on the
+  /// CPU's vector unit (CPixelKernel: x86-64 with AVX2, four entries at a
+  /// time, the same operations lane by lane) rather than the Swift loops.
+  static var vectorized: Bool { cpk_available() != 0 }
+
+  /// This kernel's parameters for CPixelKernel.
+  var vectorParameters: cpk_params {
+    func rgba(_ c: RGBA?) -> (Double, Double, Double, Double) {
+      guard let c else { return (0, 0, 0, 0) }
+      return (c.rgb.r, c.rgb.g, c.rgb.b, c.alpha)
+    }
+    let kind: Int32 =
+      switch surface {
+      case .wallpaper: 0
+      case .glass: 1
+      case .standard: 2
+      case .appFill: 3
+      }
+    return cpk_params(
+      surface: kind, saturation: saturation, white: white, black: black, lumaCap: lumaCap,
+      brightness: brightness, hasFill: fill == nil ? 0 : 1, fill: rgba(fill),
+      hasTint: tint == nil ? 0 : 1, tint: rgba(tint), border: rgba(border), color: rgba(color),
+      opaque: opaqueLuminance == nil ? 0 : 1, opaqueLuminance: opaqueLuminance ?? 0,
+      hasConstant: constantInside == nil ? 0 : 1, constantInside: constantInside?.inside ?? 0,
+      constantBorder: constantInside?.border ?? 0, table: lum.table,
+      steps: Int32(FastLuminance.steps))
+  }
+
+  /// The ratio of every entry of `samples`, in order: on the vector unit
+  /// when there is one, else ``portableRatios(_:)``.
   func ratios(_ samples: ItemSamples) -> [Double] {
+    let n = samples.count
+    let p = samples.storage
+    var parameters = vectorParameters
+    let vector = [Double](unsafeUninitializedCapacity: n) { out, initialized in
+      guard n > 0, cpk_ratios(&parameters, p.r, p.g, p.b, p.codes, n, out.baseAddress) != 0
+      else { return }
+      initialized = n
+    }
+    return vector.count == n ? vector : portableRatios(samples)
+  }
+
+  /// The ratio of every entry of `samples`, in order (two at a time, in Swift).
+  func portableRatios(_ samples: ItemSamples) -> [Double] {
     let n = samples.count
     return [Double](unsafeUninitializedCapacity: n) { out, initialized in
       let p = samples.storage
@@ -122,6 +166,20 @@ struct PixelKernel {
   /// time): with an opaque colour, whose luminance is fixed, each ratio is
   /// ``PixelKernel/ratio(foreground:background:)`` of it.
   func backgroundLuminances(_ samples: ItemSamples) -> [Double] {
+    let n = samples.count
+    let p = samples.storage
+    var parameters = vectorParameters
+    let vector = [Double](unsafeUninitializedCapacity: n) { out, initialized in
+      guard n > 0,
+        cpk_background_luminances(&parameters, p.r, p.g, p.b, p.codes, n, out.baseAddress) != 0
+      else { return }
+      initialized = n
+    }
+    return vector.count == n ? vector : portableBackgroundLuminances(samples)
+  }
+
+  /// ``backgroundLuminances(_:)`` in Swift, two entries at a time.
+  func portableBackgroundLuminances(_ samples: ItemSamples) -> [Double] {
     let n = samples.count
     return [Double](unsafeUninitializedCapacity: n) { out, initialized in
       let p = samples.storage
@@ -184,19 +242,15 @@ struct PixelKernel {
   func failingAll(_ samples: ItemSamples, threshold: Double) -> (
     entries: [(index: Int, ratio: Double)], lowest: Double
   ) {
-    var lowest = V(repeating: .infinity)
+    var lowest = Double.infinity
     var out: [(index: Int, ratio: Double)] = []
-    let p = samples.storage
-    let n = samples.count
-    var k = 0
-    while k < n {
-      let k1 = Swift.min(k + 1, n - 1)
-      let v = ratios(p, k, k1)
-      lowest = Self.smaller(lowest, v)
-      if v[0] < threshold { out.append((k, v[0])) }
-      if k1 > k && v[1] < threshold { out.append((k1, v[1])) }
-      k += 2
+    ratios(samples).withUnsafeBufferPointer { ratios in
+      for (k, ratio) in ratios.enumerated() {
+        lowest = Swift.min(lowest, ratio)
+        if ratio < threshold { out.append((k, ratio)) }
+      }
     }
-    return (out, Swift.min(lowest[0], lowest[1]))
+    return (out, lowest)
   }
+
 }

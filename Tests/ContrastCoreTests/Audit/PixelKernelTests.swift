@@ -172,6 +172,26 @@ import Testing
     #expect(searched > 10, "some searches must find a passing colour")
   }
 
+  /// The vector loops (CPixelKernel) against the Swift loops, bit for bit,
+  /// for every rendering and colour and every length modulo four (the tail
+  /// repeats the last entry). On a CPU without AVX2 both are the Swift loops.
+  @Test(arguments: [1, 2, 3, 4, 5, 998, 1001])
+  func vectorLoopsEqualTheSwiftLoopsBitForBit(count: Int) {
+    let samples = Self.samples(count: count, seed: UInt64(100 + count))
+    print("PixelKernel vectorized (AVX2): \(PixelKernel.vectorized)")
+    for rendering in Self.renderings {
+      for color in Self.colors {
+        let kernel = PixelKernel(rendering: rendering, color: color)
+        #expect(
+          kernel.ratios(samples).map(\.bitPattern)
+            == kernel.portableRatios(samples).map(\.bitPattern))
+        #expect(
+          kernel.backgroundLuminances(samples).map(\.bitPattern)
+            == kernel.portableBackgroundLuminances(samples).map(\.bitPattern))
+      }
+    }
+  }
+
   @Test func runsOfIdenticalPixelsAreStoredOnce() {
     let samples = ItemSamples(capacity: 5) { b in
       b.append(0.5, 0.5, 0.5, code: 1)
