@@ -54,35 +54,62 @@ public struct ItemSamples: Sendable {
     storage = Storage(capacity: capacity)
     var builder = Builder(storage: storage)
     body(&builder)
+    builder.finish()
     storage.count = builder.count
   }
 
   /// Appends pixels to a new ``Storage``. A pixel extends the last run when
   /// its code and colour equal the run's: the model gives it the same ratio
-  /// in every rendering, so the run's count weighs that ratio once.
+  /// in every rendering, so the run's count weighs that ratio once. The run
+  /// being extended is kept in registers and written when the next starts.
   struct Builder {
-    let s: Storage
+    let r: UnsafeMutablePointer<Double>
+    let g: UnsafeMutablePointer<Double>
+    let b: UnsafeMutablePointer<Double>
+    let codes: UnsafeMutablePointer<UInt8>
+    let counts: UnsafeMutablePointer<Int>
+    let capacity: Int
     private(set) var count = 0
+    // The current run (a NaN colour matches no pixel, so the first starts one).
+    private var lastR = Double.nan
+    private var lastG = Double.nan
+    private var lastB = Double.nan
+    private var lastCode: UInt8 = 0
+    private var run = 0
 
-    init(storage: Storage) { s = storage }
+    init(storage s: Storage) {
+      r = s.r
+      g = s.g
+      b = s.b
+      codes = s.codes
+      counts = s.counts
+      capacity = s.capacity
+    }
 
     @inline(__always)
     mutating func append(_ r: Double, _ g: Double, _ b: Double, code: UInt8) {
-      let n = count
-      if n > 0 {
-        let l = n - 1
-        if s.codes[l] == code, s.r[l] == r, s.g[l] == g, s.b[l] == b {
-          s.counts[l] += 1
-          return
-        }
+      if code == lastCode && r == lastR && g == lastG && b == lastB {
+        run &+= 1
+        return
       }
-      precondition(n < s.capacity, "more pixels than the samples' capacity")
-      s.r[n] = r
-      s.g[n] = g
-      s.b[n] = b
-      s.codes[n] = code
-      s.counts[n] = 1
+      let n = count
+      if n > 0 { counts[n - 1] = run }
+      precondition(n < capacity, "more pixels than the samples' capacity")
+      self.r[n] = r
+      self.g[n] = g
+      self.b[n] = b
+      codes[n] = code
+      lastR = r
+      lastG = g
+      lastB = b
+      lastCode = code
+      run = 1
       count = n + 1
+    }
+
+    /// Writes the last run's count.
+    mutating func finish() {
+      if count > 0 { counts[count - 1] = run }
     }
   }
 
