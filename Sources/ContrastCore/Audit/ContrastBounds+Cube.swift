@@ -12,8 +12,14 @@ extension ContrastBounds {
   /// then refined: around the best grid points a grid of a quarter of the
   /// step, three times (a final spacing of 1/2048).
   public static func overCube(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
+    // An opaque colour composited over anything is itself (`1 * c + 0 * x`
+    // is exactly `c`): its luminance is taken once.
+    let opaqueLuminance = color.alpha == 1 ? WCAG.relativeLuminance(color.rgb) : nil
     func ratio(_ c: RGB) -> Double {
       let bg = rendering.background(backdrop: c)
+      if let opaqueLuminance {
+        return WCAG.contrastRatio(luminance: opaqueLuminance, WCAG.relativeLuminance(bg))
+      }
       let fg = color.composited(over: bg)
       return WCAG.contrastRatio(fg, bg)
     }
@@ -29,9 +35,11 @@ extension ContrastBounds {
         }
       }
     }
-    // Deterministic ordering of candidates: by ratio, ties by position.
-    let byRatio = samples.sorted {
-      $0.0 != $1.0 ? $0.0 < $1.0 : ($0.1.r, $0.1.g, $0.1.b) < ($1.1.r, $1.1.g, $1.1.b)
+    // Deterministic ordering of candidates: by ratio, ties by position. Only
+    // the first and last few of that order are needed, so they are kept
+    // while scanning instead of sorting every sample.
+    func precedes(_ a: (Double, RGB), _ b: (Double, RGB)) -> Bool {
+      a.0 != b.0 ? a.0 < b.0 : (a.1.r, a.1.g, a.1.b) < (b.1.r, b.1.g, b.1.b)
     }
     func refine(_ start: [RGB], better: (Double, Double) -> Bool) -> Double {
       var best = ratio(start[0])
@@ -62,8 +70,22 @@ extension ContrastBounds {
       return best
     }
     let seeds = 4
-    let lo = refine(byRatio.prefix(seeds).map(\.1), better: <)
-    let hi = refine(byRatio.suffix(seeds).reversed().map(\.1), better: >)
+    var lowest: [(Double, RGB)] = []
+    var highest: [(Double, RGB)] = []
+    for sample in samples {
+      if lowest.count < seeds || precedes(sample, lowest[seeds - 1]) {
+        let at = lowest.firstIndex { precedes(sample, $0) } ?? lowest.count
+        lowest.insert(sample, at: at)
+        if lowest.count > seeds { lowest.removeLast() }
+      }
+      if highest.count < seeds || precedes(highest[seeds - 1], sample) {
+        let at = highest.firstIndex { precedes($0, sample) } ?? highest.count
+        highest.insert(sample, at: at)
+        if highest.count > seeds { highest.removeLast() }
+      }
+    }
+    let lo = refine(lowest.map(\.1), better: <)
+    let hi = refine(highest.map(\.1), better: >)
     return ContrastBounds(min: lo, max: hi)
   }
 }
