@@ -17,6 +17,8 @@ public struct ItemSamples: Sendable {
   final class Storage: @unchecked Sendable {
     let capacity: Int
     var count = 0
+    /// The pixels the entries stand for (the sum of `counts`).
+    var pixels = 0
     /// The colour the model starts from, per entry: the unblurred wallpaper
     /// outside the shape (code 0); inside it, the backdrop (B or the Reduce
     /// Transparency mean under a material, the unblurred wallpaper
@@ -56,6 +58,7 @@ public struct ItemSamples: Sendable {
     body(&builder)
     builder.finish()
     storage.count = builder.count
+    storage.pixels = builder.pixels
   }
 
   /// Appends pixels to a new ``Storage``. A pixel extends the last run when
@@ -70,6 +73,7 @@ public struct ItemSamples: Sendable {
     let counts: UnsafeMutablePointer<Int>
     let capacity: Int
     private(set) var count = 0
+    private(set) var pixels = 0
     // The current run (a NaN colour matches no pixel, so the first starts one).
     private var lastR = Double.nan
     private var lastG = Double.nan
@@ -88,6 +92,7 @@ public struct ItemSamples: Sendable {
 
     @inline(__always)
     mutating func append(_ r: Double, _ g: Double, _ b: Double, code: UInt8) {
+      pixels &+= 1
       if code == lastCode && r == lastR && g == lastG && b == lastB {
         run &+= 1
         return
@@ -117,7 +122,7 @@ public struct ItemSamples: Sendable {
   public var count: Int { storage.count }
 
   /// Number of pixels.
-  public var pixelCount: Int { counts.reduce(0, +) }
+  public var pixelCount: Int { storage.pixels }
 
   /// The mask code (0 outside, 1 inside, 2 border band) of each entry, as a
   /// new array (in loops, read one entry at a time instead).
