@@ -49,7 +49,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ContrastCoreTests",
-      dependencies: ["ContrastCore", "CPNG", "PNGFixtureWriter"]
+      dependencies: ["ContrastCore", "CPNG", "CPixelKernel", "PNGFixtureWriter"]
     ),
     .testTarget(
       name: "GlassAuditCLITests",

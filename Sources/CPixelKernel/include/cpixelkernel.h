@@ -36,4 +36,25 @@ int cpk_ratios(const cpk_params *p, const double *r, const double *g, const doub
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,
                               const double *b, const uint8_t *codes, long n, double *out);
 
+/// Placement's resampling, a row of the canvas at a time: `scratch[t] +=
+/// weight * (double)source[t]` for t < count (Placement+Resample.swift's row
+/// pass), in that order per t.
+void cpk_accumulate_row(double *scratch, const float *source, long count, double weight);
+
+/// The column pass: for each of `width` output pixels x, per channel c,
+/// `sum over taps i of weights[i] * scratch[p + c]` from 0 in tap order
+/// (`p` = 3 * (firsts[x] - lowest) + 3 * (i - starts[x])), divided by
+/// `divisor` and rounded to float into target[3x + c]. `scratch` must be
+/// readable one value past its last pixel's blue.
+void cpk_resample_columns(const double *scratch, const long *firsts, const long *starts,
+                          const double *weights, long lowest, long width, double divisor,
+                          float *target);
+
+/// The two loops above without AVX2 (what runs on other CPUs), for tests.
+void cpk_accumulate_row_portable(double *scratch, const float *source, long count,
+                                 double weight);
+void cpk_resample_columns_portable(const double *scratch, const long *firsts,
+                                   const long *starts, const double *weights, long lowest,
+                                   long width, double divisor, float *target);
+
 #endif

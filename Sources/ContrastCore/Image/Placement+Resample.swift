@@ -1,3 +1,4 @@
+import CPixelKernel
 import Dispatch
 
 extension Placement {
@@ -46,11 +47,17 @@ extension Placement {
                 let firstRow = chunk * rowsPerChunk
                 let endRow = min(canvasHeight, firstRow + rowsPerChunk)
                 guard firstRow < endRow else { return }
-                let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: span)
+                // One value more than the span: the column pass reads a
+                // pixel's three channels as four.
+                let scratch = UnsafeMutableBufferPointer<Double>.allocate(capacity: span + 1)
                 scratch.initialize(repeating: 0)
                 defer { scratch.deallocate() }
                 for y in firstRow..<endRow where compute[y] {
                   // Rows: scratch = sum of weight * wallpaper row, over used columns.
+                  // (CPixelKernel's loops: `scratch[t] += weight * source[t]`
+                  // per tap row in order, then per pixel and channel the sum
+                  // from 0 of weight * scratch over its column taps, divided
+                  // by the divisor; AVX2 when the CPU has it, the same bits.)
                   scratch.update(repeating: 0)
                   let tapStart = rows.tapStarts[y]
                   for tap in tapStart..<rows.tapStarts[y + 1] {
@@ -59,28 +66,14 @@ extension Placement {
                     let source =
                       shared.input.baseAddress!
                       + 3 * (wallpaperRow * wallpaperWidth + lowestColumn)
-                    for t in 0..<span {
-                      scratch[t] += weight * Double(source[t])
-                    }
+                    cpk_accumulate_row(scratch.baseAddress!, source, span, weight)
                   }
                   // Columns: each canvas pixel from the scratch row.
-                  let target = shared.output.baseAddress! + 3 * y * canvasWidth
-                  for x in 0..<canvasWidth {
-                    var red = 0.0
-                    var green = 0.0
-                    var blue = 0.0
-                    var p = 3 * (shared.columnFirsts[x] - lowestColumn)
-                    for tap in shared.columnStarts[x]..<shared.columnStarts[x + 1] {
-                      let weight = shared.columnWeights[tap]
-                      red += weight * scratch[p]
-                      green += weight * scratch[p + 1]
-                      blue += weight * scratch[p + 2]
-                      p += 3
-                    }
-                    target[3 * x] = Float(red / divisor)
-                    target[3 * x + 1] = Float(green / divisor)
-                    target[3 * x + 2] = Float(blue / divisor)
-                  }
+                  cpk_resample_columns(
+                    scratch.baseAddress!, shared.columnFirsts.baseAddress!,
+                    shared.columnStarts.baseAddress!, shared.columnWeights.baseAddress!,
+                    lowestColumn, canvasWidth, divisor,
+                    shared.output.baseAddress! + 3 * y * canvasWidth)
                 }
               }
             }
