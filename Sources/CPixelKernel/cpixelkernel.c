@@ -8,6 +8,8 @@
 
 #include "cpixelkernel.h"
 
+#include <math.h>
+
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 
@@ -191,6 +193,60 @@ static TARGET void ratios_avx2(const cpk_params *p, const double *r, const doubl
   }
 }
 
+static TARGET void ratios_summary_avx2(const cpk_params *p, const double *r, const double *g,
+                                       const double *b, const uint8_t *codes,
+                                       const long *counts, long n, double threshold,
+                                       unsigned shift, unsigned long long base, long buckets,
+                                       double *out, cpk_summary *summary, long *weights,
+                                       long *entries) {
+  ratios_avx2(p, r, g, b, codes, n, out);
+  // The sums in entry order, as Swift's loop takes them; the bucket counts
+  // a run of equal buckets at a time.
+  double sum = 0;
+  long failing = 0;
+  double lowest = INFINITY, highest = -INFINITY;
+  int outside = 0;
+  unsigned long long limit = (unsigned long long)buckets;
+  unsigned long long run = 0;
+  long runWeight = 0, runEntries = 0;
+  for (long k = 0; k < n; k++) {
+    double v = out[k];
+    long c = counts[k];
+    sum = sum + v * (double)c;
+    if (v < threshold) failing += c;
+    lowest = v < lowest ? v : lowest;
+    highest = v > highest ? v : highest;
+    uint64_t bits;
+    __builtin_memcpy(&bits, &v, sizeof bits);
+    unsigned long long key = (bits >> shift) - base;
+    if (key != run || runEntries == 0) {
+      if (runEntries > 0) {
+        weights[run] += runWeight;
+        entries[run] += runEntries;
+      }
+      if (key >= limit) {
+        outside = 1;
+        runEntries = 0;
+        continue;
+      }
+      run = key;
+      runWeight = 0;
+      runEntries = 0;
+    }
+    runWeight += c;
+    runEntries += 1;
+  }
+  if (runEntries > 0) {
+    weights[run] += runWeight;
+    entries[run] += runEntries;
+  }
+  summary->sum = sum;
+  summary->failing = failing;
+  summary->lowest = lowest;
+  summary->highest = highest;
+  summary->outside = outside;
+}
+
 static TARGET void luminances_avx2(const cpk_params *p, const double *r, const double *g,
                                    const double *b, const uint8_t *codes, long n,
                                    double *out) {
@@ -211,6 +267,16 @@ int cpk_ratios(const cpk_params *p, const double *r, const double *g, const doub
   return 1;
 }
 
+int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, const double *b,
+                       const uint8_t *codes, const long *counts, long n, double threshold,
+                       unsigned shift, unsigned long long base, long buckets, double *out,
+                       cpk_summary *summary, long *weights, long *entries) {
+  if (!cpk_available()) return 0;
+  ratios_summary_avx2(p, r, g, b, codes, counts, n, threshold, shift, base, buckets, out,
+                      summary, weights, entries);
+  return 1;
+}
+
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,
                               const double *b, const uint8_t *codes, long n, double *out) {
   if (!cpk_available()) return 0;
@@ -221,6 +287,15 @@ int cpk_background_luminances(const cpk_params *p, const double *r, const double
 #else
 
 int cpk_available(void) { return 0; }
+
+int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, const double *b,
+                       const uint8_t *codes, const long *counts, long n, double threshold,
+                       unsigned shift, unsigned long long base, long buckets, double *out,
+                       cpk_summary *summary, long *weights, long *entries) {
+  (void)p, (void)r, (void)g, (void)b, (void)codes, (void)counts, (void)n, (void)threshold;
+  (void)shift, (void)base, (void)buckets, (void)out, (void)summary, (void)weights, (void)entries;
+  return 0;
+}
 
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
                const uint8_t *codes, long n, double *out) {

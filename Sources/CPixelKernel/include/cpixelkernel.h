@@ -32,6 +32,34 @@ int cpk_available(void);
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
                const uint8_t *codes, long n, double *out);
 
+/// What the statistics of an item need besides its ratios, gathered in the
+/// same loop: the sum of ratio x count in entry order, the pixels below the
+/// threshold, the extremes, and per bucket of the ratios' bit patterns
+/// (ContrastCore's BucketSelect: `(bits >> shift) - base`, `count` buckets)
+/// the pixels and entries it holds.
+typedef struct {
+  double sum;
+  long failing;
+  double lowest, highest;
+  /// 1 when some ratio falls in no bucket (the histogram is then unusable).
+  int outside;
+} cpk_summary;
+
+/// cpk_ratios, and the summary and histogram of the ratios weighted by
+/// `counts` (`weights` and `entries` hold `buckets` zeroed counters).
+/// Returns 0, writing nothing, when cpk_available() is 0.
+int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, const double *b,
+                       const uint8_t *codes, const long *counts, long n, double threshold,
+                       unsigned shift, unsigned long long base, long buckets, double *out,
+                       cpk_summary *summary, long *weights, long *entries);
+
+/// Copies the values (and their weights, when `weights` is not NULL) whose
+/// bucket `(bits >> shift) - base` is keys[j] to outValues[cursors[j]++]
+/// (and outWeights), for j < 3, in order. AVX2 when the CPU has it.
+void cpk_gather_buckets(const double *values, const long *weights, long n, unsigned shift,
+                        unsigned long long base, const unsigned long long keys[3],
+                        double *outValues, long *outWeights, long cursors[3]);
+
 /// The relative luminance of every entry's background into `out` (as above).
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,
                               const double *b, const uint8_t *codes, long n, double *out);

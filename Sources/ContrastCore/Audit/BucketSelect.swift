@@ -1,3 +1,5 @@
+import CPixelKernel
+
 /// The values at given ranks of a multiset of contrast ratios, in two linear
 /// passes instead of a selection per rank.
 ///
@@ -74,7 +76,20 @@ enum BucketSelect {
       weight = n &- start
     }
     guard flush(run, weight, n &- start) else { return nil }
+    return select(
+      atRanks: ranks, of: values, weights: weights, bucketWeights: hist, bucketEntries: entries)
+  }
 
+  /// ``values(atRanks:of:weights:)`` once the weight and the number of
+  /// values of every bucket are known (`bucketWeights` and `bucketEntries`,
+  /// ``bucketCount`` each; every value has a bucket).
+  static func select(
+    atRanks ranks: [Int], of values: UnsafeBufferPointer<Double>,
+    weights: UnsafeBufferPointer<Int>?, bucketWeights hist: UnsafePointer<Int>,
+    bucketEntries entries: UnsafePointer<Int>
+  ) -> [Double] {
+    let n = values.count
+    let limit = UInt64(bucketCount)
     // The bucket holding each rank, and the rank inside it.
     var targets: [(bucket: Int, rank: Int)] = []
     var below = 0
@@ -106,48 +121,15 @@ enum BucketSelect {
     // Cursors, and the keys (a key no value has where there is no bucket).
     var starts = [0, 0, 0]
     for j in 1..<buckets.count { starts[j] = starts[j - 1] + sizes[j - 1] }
-    var c0 = starts[0]
-    var c1 = starts[1]
-    var c2 = starts[2]
-    let k0 = UInt64(buckets[0])
-    let k1 = buckets.count > 1 ? UInt64(buckets[1]) : limit
-    let k2 = buckets.count > 2 ? UInt64(buckets[2]) : limit
-    for i in 0..<n {
-      let key = bucket(values[i])
-      let at: Int
-      if key == k0 {
-        at = c0
-        c0 &+= 1
-      } else if key == k1 {
-        at = c1
-        c1 &+= 1
-      } else if key == k2 {
-        at = c2
-        c2 &+= 1
-      } else {
-        continue
-      }
-      gathered[at] = values[i]
-    }
-    if let weights {
-      // The same walk again for the weights (kept out of the loop above).
-      c0 = starts[0]
-      c1 = starts[1]
-      c2 = starts[2]
-      for i in 0..<n {
-        let key = bucket(values[i])
-        if key == k0 {
-          gatheredWeights[c0] = weights[i]
-          c0 &+= 1
-        } else if key == k1 {
-          gatheredWeights[c1] = weights[i]
-          c1 &+= 1
-        } else if key == k2 {
-          gatheredWeights[c2] = weights[i]
-          c2 &+= 1
-        }
-      }
-    }
+    // The copying pass (CPixelKernel: AVX2 where the CPU has it).
+    let keys: [UInt64] = [
+      UInt64(buckets[0]), buckets.count > 1 ? UInt64(buckets[1]) : limit,
+      buckets.count > 2 ? UInt64(buckets[2]) : limit,
+    ]
+    var cursors = starts
+    cpk_gather_buckets(
+      values.baseAddress, weights?.baseAddress, n, UInt32(shift), base, keys, gathered,
+      weights == nil ? nil : gatheredWeights, &cursors)
 
     return targets.map { t in
       let j = buckets.firstIndex(of: t.bucket)!

@@ -145,6 +145,17 @@ public struct ItemSamples: Sendable {
     return RGB(r: storage.r[k], g: storage.g[k], b: storage.b[k])
   }
 
+  /// The ratio of each entry (``entryRatios(rendering:color:)``) and their
+  /// statistics against `threshold`, weighed by the entries' pixels.
+  public func measure(rendering: ElementRendering, color: RGBA, threshold: Double) -> (
+    ratios: [Double], statistics: ContrastStatistics
+  ) {
+    let kernel = PixelKernel(rendering: rendering, color: color)
+    if let measured = kernel.measure(self, threshold: threshold) { return measured }
+    let ratios = kernel.ratios(self)
+    return (ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold))
+  }
+
   /// Contrast ratio of `color` over each entry's background under `rendering`.
   public func entryRatios(rendering: ElementRendering, color: RGBA) -> [Double] {
     PixelKernel(rendering: rendering, color: color).ratios(self)

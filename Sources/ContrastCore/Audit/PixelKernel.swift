@@ -145,6 +145,50 @@ struct PixelKernel {
     return vector.count == n ? vector : portableRatios(samples)
   }
 
+  /// The ratio of every entry of `samples` and their statistics against
+  /// `threshold`, in one loop on the vector unit (the ratios, then in the
+  /// same loop the mean's sum, the failing pixels, the extremes and the
+  /// percentiles' buckets): exactly ``ratios(_:)`` and
+  /// ``ContrastStatistics/init(ratios:counts:threshold:)``. Nil without a
+  /// vector unit, for fewer than ``BucketSelect/smallest`` entries, or when a
+  /// ratio has no bucket.
+  func measure(_ samples: ItemSamples, threshold: Double) -> (
+    ratios: [Double], statistics: ContrastStatistics
+  )? {
+    let n = samples.count
+    guard Self.vectorized, n >= BucketSelect.smallest else { return nil }
+    let p = samples.storage
+    var parameters = vectorParameters
+    let buckets = BucketSelect.bucketCount
+    let hist = UnsafeMutablePointer<Int>.allocate(capacity: 2 * buckets)
+    hist.initialize(repeating: 0, count: 2 * buckets)
+    defer { hist.deallocate() }
+    var summary = cpk_summary()
+    let ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
+      guard
+        cpk_ratios_summary(
+          &parameters, p.r, p.g, p.b, p.codes, p.counts, n, threshold,
+          UInt32(BucketSelect.shift), BucketSelect.base, buckets, out.baseAddress, &summary,
+          hist, hist + buckets) != 0
+      else { return }
+      initialized = n
+    }
+    guard ratios.count == n, summary.outside == 0 else { return nil }
+    let pixels = samples.pixelCount
+    func rank(_ q: Int) -> Int { Swift.max((q * pixels + 99) / 100, 1) }
+    let percentiles = ratios.withUnsafeBufferPointer { values in
+      BucketSelect.select(
+        atRanks: [rank(5), rank(10), rank(50)], of: values,
+        weights: UnsafeBufferPointer(start: p.counts, count: n), bucketWeights: hist,
+        bucketEntries: hist + buckets)
+    }
+    let statistics = ContrastStatistics(
+      min: summary.lowest, p05: percentiles[0], p10: percentiles[1], median: percentiles[2],
+      mean: summary.sum / Double(pixels), max: summary.highest,
+      failingFraction: Double(summary.failing) / Double(pixels))
+    return (ratios, statistics)
+  }
+
   /// The ratio of every entry of `samples`, in order (two at a time, in Swift).
   func portableRatios(_ samples: ItemSamples) -> [Double] {
     let n = samples.count

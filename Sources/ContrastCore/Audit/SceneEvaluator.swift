@@ -70,9 +70,8 @@ public enum SceneEvaluator {
           cache?.samples[key]
           ?? collect(rect: rect, image: image, mask: mask, source: source)
         cache?.samples[key] = samples
-        let ratios = samples.entryRatios(rendering: rendering, color: color)
-        let stats = ContrastStatistics(
-          ratios: ratios, counts: samples.counts, threshold: requirement.threshold)
+        let (ratios, stats) = samples.measure(
+          rendering: rendering, color: color, threshold: requirement.threshold)
         let judged = stats.value(of: settings.statistic)
         let passes = WCAG.passes(judged, threshold: requirement.threshold)
         let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)

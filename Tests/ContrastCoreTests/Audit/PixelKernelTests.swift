@@ -192,6 +192,48 @@ import Testing
     }
   }
 
+  /// The ratios and statistics measured in one vector loop against the
+  /// separate Swift path (portable ratios, then ``ContrastStatistics``), bit
+  /// for bit, on items large enough for it, with and without runs.
+  @Test func fusedMeasurementEqualsTheSeparateSteps() {
+    var g = SeededGenerator(seed: 21)
+    let runs = ItemSamples(capacity: 30_000) { b in
+      var k = 0
+      while k < 30_000 {
+        let c = Self.color(&g)
+        let code = UInt8(g.next() % 3)
+        let length = Swift.min(1 + Int(g.next() % 4), 30_000 - k)
+        for _ in 0..<length { b.append(c.r, c.g, c.b, code: code) }
+        k += length
+      }
+    }
+    var fused = 0
+    for samples in [Self.samples(count: 9_001, seed: 8), runs] {
+      for rendering in Self.renderings {
+        for color in Self.colors {
+          let kernel = PixelKernel(rendering: rendering, color: color)
+          let ratios = kernel.portableRatios(samples)
+          // A threshold some entries equal exactly (they pass).
+          let threshold = ratios[ratios.count / 2]
+          let reference = ContrastStatistics(
+            ratios: ratios, counts: samples.counts, threshold: threshold)
+          let measured = samples.measure(
+            rendering: rendering, color: color, threshold: threshold)
+          #expect(measured.ratios.map(\.bitPattern) == ratios.map(\.bitPattern))
+          let a = measured.statistics
+          #expect(
+            [a.min, a.p05, a.p10, a.median, a.mean, a.max, a.failingFraction].map(\.bitPattern)
+              == [
+                reference.min, reference.p05, reference.p10, reference.median, reference.mean,
+                reference.max, reference.failingFraction,
+              ].map(\.bitPattern))
+          if kernel.measure(samples, threshold: threshold) != nil { fused += 1 }
+        }
+      }
+    }
+    if PixelKernel.vectorized { #expect(fused > 0) }
+  }
+
   @Test func runsOfIdenticalPixelsAreStoredOnce() {
     let samples = ItemSamples(capacity: 5) { b in
       b.append(0.5, 0.5, 0.5, code: 1)

@@ -1,0 +1,72 @@
+// BucketSelect's gathering pass (ContrastCore/Audit/BucketSelect.swift): the
+// values of up to three buckets of the ratios' bit patterns, copied out in
+// order. Only copies: no arithmetic on the values.
+#include "cpixelkernel.h"
+
+#include <string.h>
+
+static inline unsigned long long key_of(const double *v, unsigned shift, unsigned long long base) {
+  unsigned long long bits;
+  memcpy(&bits, v, sizeof bits);
+  return (bits >> shift) - base;
+}
+
+static inline void take(const double *values, const long *weights, long i, int j,
+                        double *outValues, long *outWeights, long cursors[3]) {
+  outValues[cursors[j]] = values[i];
+  if (weights) outWeights[cursors[j]] = weights[i];
+  cursors[j] += 1;
+}
+
+static void gather_plain(const double *values, const long *weights, long from, long n,
+                         unsigned shift, unsigned long long base,
+                         const unsigned long long keys[3], double *outValues, long *outWeights,
+                         long cursors[3]) {
+  for (long i = from; i < n; i++) {
+    unsigned long long key = key_of(values + i, shift, base);
+    for (int j = 0; j < 3; j++) {
+      if (key == keys[j]) {
+        take(values, weights, i, j, outValues, outWeights, cursors);
+        break;
+      }
+    }
+  }
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define TARGET __attribute__((target("avx2")))
+
+static TARGET long gather_avx2(const double *values, const long *weights, long n,
+                               unsigned shift, unsigned long long base,
+                               const unsigned long long keys[3], double *outValues,
+                               long *outWeights, long cursors[3]) {
+  __m256i b = _mm256_set1_epi64x((long long)base);
+  __m256i k0 = _mm256_set1_epi64x((long long)keys[0]);
+  __m256i k1 = _mm256_set1_epi64x((long long)keys[1]);
+  __m256i k2 = _mm256_set1_epi64x((long long)keys[2]);
+  __m128i s = _mm_cvtsi32_si128((int)shift);
+  long i = 0;
+  for (; i + 4 <= n; i += 4) {
+    __m256i bits = _mm256_loadu_si256((const __m256i *)(values + i));
+    __m256i key = _mm256_sub_epi64(_mm256_srl_epi64(bits, s), b);
+    __m256i hit = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi64(key, k0), _mm256_cmpeq_epi64(key, k1)),
+        _mm256_cmpeq_epi64(key, k2));
+    if (_mm256_testz_si256(hit, hit)) continue;
+    gather_plain(values, weights, i, i + 4, shift, base, keys, outValues, outWeights, cursors);
+  }
+  return i;
+}
+#endif
+
+void cpk_gather_buckets(const double *values, const long *weights, long n, unsigned shift,
+                        unsigned long long base, const unsigned long long keys[3],
+                        double *outValues, long *outWeights, long cursors[3]) {
+  long from = 0;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  if (cpk_available())
+    from = gather_avx2(values, weights, n, shift, base, keys, outValues, outWeights, cursors);
+#endif
+  gather_plain(values, weights, from, n, shift, base, keys, outValues, outWeights, cursors);
+}
