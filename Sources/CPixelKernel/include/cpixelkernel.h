@@ -53,6 +53,37 @@ int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, co
                        unsigned shift, unsigned long long base, long buckets, double *out,
                        cpk_summary *summary, long *weights, long *entries);
 
+/// ItemSamples' storage being filled: entries (colour, mask code, pixel
+/// count) and the run being extended (not yet written).
+typedef struct {
+  double *r, *g, *b;
+  uint8_t *codes;
+  long *counts;
+  long capacity;
+  long count;
+  long pixels;
+  double lastR, lastG, lastB;
+  uint8_t lastCode;
+  long run;
+} cpk_builder;
+
+/// SceneEvaluator.collect: appends the pixels of the rectangle (rx, ry, rw,
+/// rh) of an image `width` pixels wide (interleaved RGB floats), row-major.
+/// A pixel's mask code is 0 outside the mask's rectangle (mx, my, mw, mh),
+/// maskCodes inside. Outside the shape (code 0) its colour is the image's;
+/// inside, the mean when `hasMean`, else `(1 - mix) W + mix G` when `blurred`
+/// (rows `blurredWidth` pixels wide over the mask's rectangle) is not NULL,
+/// else the image's. A pixel equal in code and colour to the run being
+/// extended adds to its count (the run's count is written when the next
+/// starts; cpk_builder_finish writes the last).
+void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *maskCodes,
+                 long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
+                 int hasMean, const double mean[3], double mix, long rx, long ry, long rw,
+                 long rh);
+
+/// Writes the count of the run being extended.
+void cpk_builder_finish(cpk_builder *b);
+
 /// Copies the values (and their weights, when `weights` is not NULL) whose
 /// bucket `(bits >> shift) - base` is keys[j] to outValues[cursors[j]++]
 /// (and outWeights), for j < 3, in order. AVX2 when the CPU has it.

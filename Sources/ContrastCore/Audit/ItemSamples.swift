@@ -1,3 +1,5 @@
+import CPixelKernel
+
 /// The pixels of one item in one scene, reduced to what the material pipeline
 /// needs: per pixel its backdrop colour and where it lies (outside the shape,
 /// inside, or in the border band). Re-running the model on these answers any
@@ -57,6 +59,21 @@ public struct ItemSamples: Sendable {
     var builder = Builder(storage: storage)
     body(&builder)
     builder.finish()
+    storage.count = builder.count
+    storage.pixels = builder.pixels
+  }
+
+  /// Collects at most `capacity` pixels through CPixelKernel: `body` fills
+  /// the builder (``Builder``'s rules: a pixel equal in code and colour to
+  /// the run being extended adds to its count).
+  init(capacity: Int, filling body: (inout cpk_builder) -> Void) {
+    storage = Storage(capacity: capacity)
+    var builder = cpk_builder(
+      r: storage.r, g: storage.g, b: storage.b, codes: storage.codes, counts: storage.counts,
+      capacity: storage.capacity, count: 0, pixels: 0, lastR: .nan, lastG: .nan, lastB: .nan,
+      lastCode: 0, run: 0)
+    body(&builder)
+    cpk_builder_finish(&builder)
     storage.count = builder.count
     storage.pixels = builder.pixels
   }

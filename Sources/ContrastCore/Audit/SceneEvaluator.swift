@@ -1,3 +1,5 @@
+import CPixelKernel
+
 /// One item measured in one scene, before bounds and remedies are attached.
 public struct ItemMeasurement: Sendable {
   public var result: CheckResult
@@ -93,8 +95,32 @@ public enum SceneEvaluator {
   }
 
   /// The item's pixels: per pixel of `rect` (row-major) its backdrop, its
-  /// wallpaper colour and its mask code, run-length encoded.
+  /// wallpaper colour and its mask code, run-length encoded (CPixelKernel's
+  /// loop; ``portableCollect(rect:image:mask:source:)`` is the same in Swift).
   static func collect(
+    rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
+  ) -> ItemSamples {
+    let m = mask.rect
+    let mean = source.usesBackdrop ? source.mean : nil
+    let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
+    let meanValues = [mean?.r ?? 0, mean?.g ?? 0, mean?.b ?? 0]
+    return ItemSamples(capacity: rect.width * rect.height) { builder in
+      image.samples.withUnsafeBufferPointer { w in
+        (blurred?.samples ?? []).withUnsafeBufferPointer { g in
+          mask.codes.withUnsafeBufferPointer { codes in
+            cpk_collect(
+              &builder, w.baseAddress, image.width, codes.baseAddress, m.x, m.y, m.width,
+              m.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0,
+              mean == nil ? 0 : 1, meanValues, source.mix, rect.x, rect.y, rect.width,
+              rect.height)
+          }
+        }
+      }
+    }
+  }
+
+  /// ``collect(rect:image:mask:source:)`` in Swift.
+  static func portableCollect(
     rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
   ) -> ItemSamples {
     let m = mask.rect

@@ -1,0 +1,57 @@
+// SceneEvaluator.collect's loop (ContrastCore/Audit/SceneEvaluator.swift and
+// ItemSamples.Builder): the same values in the same order, with the same
+// IEEE operations for the blurred backdrop (no fused multiply-add).
+#pragma STDC FP_CONTRACT OFF
+
+#include "cpixelkernel.h"
+
+static inline void append(cpk_builder *b, double r, double g, double bl, uint8_t code) {
+  b->pixels += 1;
+  if (code == b->lastCode && r == b->lastR && g == b->lastG && bl == b->lastB) {
+    b->run += 1;
+    return;
+  }
+  long n = b->count;
+  if (n > 0) b->counts[n - 1] = b->run;
+  if (n >= b->capacity) __builtin_trap();
+  b->r[n] = r;
+  b->g[n] = g;
+  b->b[n] = bl;
+  b->codes[n] = code;
+  b->lastR = r;
+  b->lastG = g;
+  b->lastB = bl;
+  b->lastCode = code;
+  b->run = 1;
+  b->count = n + 1;
+}
+
+void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *maskCodes,
+                 long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
+                 int hasMean, const double mean[3], double mix, long rx, long ry, long rw,
+                 long rh) {
+  double keep = 1 - mix;
+  for (long y = ry; y < ry + rh; y++) {
+    int insideRows = y >= my && y < my + mh;
+    for (long x = rx; x < rx + rw; x++) {
+      uint8_t code = insideRows && x >= mx && x < mx + mw ? maskCodes[(y - my) * mw + (x - mx)] : 0;
+      if (code != 0 && hasMean) {
+        append(b, mean[0], mean[1], mean[2], code);
+        continue;
+      }
+      const float *w = image + 3 * (y * width + x);
+      double w0 = (double)w[0], w1 = (double)w[1], w2 = (double)w[2];
+      if (code != 0 && blurred) {
+        const float *g = blurred + 3 * ((y - my) * blurredWidth + (x - mx));
+        append(b, keep * w0 + mix * (double)g[0], keep * w1 + mix * (double)g[1],
+               keep * w2 + mix * (double)g[2], code);
+      } else {
+        append(b, w0, w1, w2, code);
+      }
+    }
+  }
+}
+
+void cpk_builder_finish(cpk_builder *b) {
+  if (b->count > 0) b->counts[b->count - 1] = b->run;
+}

@@ -1,0 +1,62 @@
+import Testing
+
+@testable import ContrastCore
+
+/// The item pixels collected by CPixelKernel's loop against the Swift loop:
+/// the same entries (colour bit for bit, mask code, pixel count), for blurred
+/// backdrops, Reduce Transparency means and plain wallpaper, with rectangles
+/// reaching past the shape, its rectangle and the canvas.
+@Suite struct CollectTests {
+  @Test func collectedEntriesEqualTheSwiftLoop() {
+    let profile = try! ProfileLoader.loadDefault()
+    let size = Canvas(widthInPoints: 60, heightInPoints: 40, scale: 1)
+    let elements = [
+      Element(
+        id: "glass", material: "glass.regular",
+        frame: RectInPoints(x: 5, y: 4, width: 30, height: 14), shape: .capsule),
+      Element(
+        id: "plain", material: "none", frame: RectInPoints(x: 38, y: 20, width: 20, height: 18),
+        overrides: [.increaseContrast: ModeOverride(borderInPoints: 2)]),
+    ]
+    let layout = Layout(id: "t", title: "t", canvas: size, elements: elements, file: "t.yml")
+    var rng = SeededGenerator(seed: 4)
+    // Noise with flat patches, so that runs form.
+    let samples = (0..<(60 * 40)).flatMap { i -> [Float] in
+      if (i / 60) % 7 < 3 && i % 60 > 30 { return [0.25, 0.5, 0.75] }
+      return (0..<3).map { _ in Float(rng.next() % 256) / 255 }
+    }
+    let canvas = WallpaperCanvas(
+      wallpaperID: "w", image: RGBImage(width: 60, height: 40, samples: samples), canvas: size)
+    let rects = [
+      PixelRect(x: 0, y: 0, width: 60, height: 40), PixelRect(x: 3, y: 2, width: 20, height: 9),
+      PixelRect(x: 30, y: 10, width: 30, height: 30), PixelRect(x: 10, y: 8, width: 1, height: 1),
+    ]
+    var compared = 0
+    for appearance in Appearance.allCases {
+      for mode in AccessibilityMode.allCases {
+        for (element, rendering) in profile.renderedElements(
+          of: layout, appearance: appearance, mode: mode)
+        {
+          let source = canvas.backdrop(of: element, rendering: rendering)
+          for rect in rects {
+            let fast = SceneEvaluator.collect(
+              rect: rect, image: canvas.image, mask: source.mask, source: source)
+            let swift = SceneEvaluator.portableCollect(
+              rect: rect, image: canvas.image, mask: source.mask, source: source)
+            #expect(fast.count == swift.count && fast.pixelCount == swift.pixelCount)
+            #expect(fast.codes == swift.codes && fast.counts == swift.counts)
+            let a = (0..<fast.count).map { fast.color(at: $0) }
+            let b = (0..<swift.count).map { swift.color(at: $0) }
+            #expect(
+              a.map { [$0.r, $0.g, $0.b].map(\.bitPattern) }
+                == b.map {
+                  [$0.r, $0.g, $0.b].map(\.bitPattern)
+                })
+            compared += fast.count
+          }
+        }
+      }
+    }
+    #expect(compared > 10_000)
+  }
+}
