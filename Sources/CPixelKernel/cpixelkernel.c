@@ -267,6 +267,62 @@ int cpk_ratios(const cpk_params *p, const double *r, const double *g, const doub
   return 1;
 }
 
+static TARGET void compose_avx2(const cpk_params *p, const float *image, long width,
+                                const uint8_t *maskCodes, long mx, long my, long mw, long mh,
+                                const float *blurred, long blurredWidth, double mix,
+                                float *out) {
+  double keep = 1 - mix;
+  for (long j = 0; j < mh; j++) {
+    long xs[4];
+    int pending = 0;
+    for (long i = 0; i <= mw; i++) {
+      // Batches of four pixels with a code, the row's last padded by repeats.
+      if (i < mw && maskCodes[j * mw + i] != 0) xs[pending++] = i;
+      if (pending < 4 && !(i == mw && pending > 0)) continue;
+      int used = pending;
+      while (pending < 4) {
+        xs[pending] = xs[pending - 1];
+        pending++;
+      }
+      double c[3][4];
+      long codes[4];
+      for (int l = 0; l < 4; l++) {
+        const float *w = image + 3 * ((my + j) * width + mx + xs[l]);
+        codes[l] = maskCodes[j * mw + xs[l]];
+        if (blurred) {
+          const float *g = blurred + 3 * (j * blurredWidth + xs[l]);
+          for (int ch = 0; ch < 3; ch++) c[ch][l] = keep * (double)w[ch] + mix * (double)g[ch];
+        } else {
+          for (int ch = 0; ch < 3; ch++) c[ch][l] = (double)w[ch];
+        }
+      }
+      V r0 = _mm256_loadu_pd(c[0]), g0 = _mm256_loadu_pd(c[1]), b0 = _mm256_loadu_pd(c[2]);
+      __m256i k = _mm256_set_epi64x(codes[3], codes[2], codes[1], codes[0]);
+      V rr, gg, bb;
+      backgrounds(p, r0, g0, b0, k, &rr, &gg, &bb);
+      double lr[4], lg[4], lb[4];
+      _mm256_storeu_pd(lr, rr);
+      _mm256_storeu_pd(lg, gg);
+      _mm256_storeu_pd(lb, bb);
+      for (int l = 0; l < used; l++) {
+        float *o = out + 3 * ((my + j) * width + mx + xs[l]);
+        o[0] = (float)lr[l];
+        o[1] = (float)lg[l];
+        o[2] = (float)lb[l];
+      }
+      pending = 0;
+    }
+  }
+}
+
+int cpk_compose(const cpk_params *p, const float *image, long width, const uint8_t *maskCodes,
+                long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
+                double mix, float *out) {
+  if (!cpk_available()) return 0;
+  compose_avx2(p, image, width, maskCodes, mx, my, mw, mh, blurred, blurredWidth, mix, out);
+  return 1;
+}
+
 int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, const double *b,
                        const uint8_t *codes, const long *counts, long n, double threshold,
                        unsigned shift, unsigned long long base, long buckets, double *out,
@@ -287,6 +343,14 @@ int cpk_background_luminances(const cpk_params *p, const double *r, const double
 #else
 
 int cpk_available(void) { return 0; }
+
+int cpk_compose(const cpk_params *p, const float *image, long width, const uint8_t *maskCodes,
+                long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
+                double mix, float *out) {
+  (void)p, (void)image, (void)width, (void)maskCodes, (void)mx, (void)my, (void)mw, (void)mh;
+  (void)blurred, (void)blurredWidth, (void)mix, (void)out;
+  return 0;
+}
 
 int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, const double *b,
                        const uint8_t *codes, const long *counts, long n, double threshold,

@@ -32,6 +32,16 @@ int cpk_available(void);
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
                const uint8_t *codes, long n, double *out);
 
+/// The preview's modelled glass (ScenePreviewRenderer.compose): for every
+/// pixel of the mask's rectangle (mx, my, mw, mh) whose code is not 0, the
+/// background over its backdrop (`(1 - mix) W + mix G` when `blurred`, rows
+/// `blurredWidth` wide over the mask's rectangle, is not NULL, else W), as
+/// floats into `out` (interleaved RGB, `width` pixels a row, like `image`).
+/// Returns 0, writing nothing, when cpk_available() is 0.
+int cpk_compose(const cpk_params *p, const float *image, long width, const uint8_t *maskCodes,
+                long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
+                double mix, float *out);
+
 /// What the statistics of an item need besides its ratios, gathered in the
 /// same loop: the sum of ratio x count in entry order, the pixels below the
 /// threshold, the extremes, and per bucket of the ratios' bit patterns

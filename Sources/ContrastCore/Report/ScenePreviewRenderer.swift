@@ -1,3 +1,4 @@
+import CPixelKernel
 import Foundation
 
 /// Draws the pictures of one scene for the HTML report (SPEC §4): the modelled
@@ -81,15 +82,19 @@ public enum ScenePreviewRenderer {
 
   /// The placed wallpaper with every element's modelled background inside its
   /// shape, full canvas size.
-  static func compose(_ snapshot: SceneSnapshot) -> RGBImage {
+  static func compose(_ snapshot: SceneSnapshot, vectorUnit: Bool = true) -> RGBImage {
     var out = snapshot.canvas.image
-    _ = compose(snapshot, into: &out)
+    _ = compose(snapshot, into: &out, vectorUnit: vectorUnit)
     return out
   }
 
   /// Writes the modelled backgrounds into `out`, a copy of the placed
   /// wallpaper, and returns the rectangles it may have changed.
-  static func compose(_ snapshot: SceneSnapshot, into out: inout RGBImage) -> [PixelRect] {
+  ///
+  /// `vectorUnit: false` keeps to the Swift loops (what runs without AVX2).
+  static func compose(
+    _ snapshot: SceneSnapshot, into out: inout RGBImage, vectorUnit: Bool = true
+  ) -> [PixelRect] {
     let canvas = snapshot.canvas
     let wallpaper = canvas.image
     var changed: [PixelRect] = []
@@ -120,6 +125,23 @@ public enum ScenePreviewRenderer {
             kernel.background(RGB(r: 0, g: 0, b: 0), code: 1),
             kernel.background(RGB(r: 0, g: 0, b: 0), code: 2)
           ))
+      if constant == nil && vectorUnit {
+        // Four pixels at a time on the vector unit, when there is one.
+        var parameters = kernel.vectorParameters
+        let done = wallpaper.samples.withUnsafeBufferPointer { w in
+          g.withUnsafeBufferPointer { g in
+            source.mask.codes.withUnsafeBufferPointer { codes in
+              out.samples.withUnsafeMutableBufferPointer { o in
+                cpk_compose(
+                  &parameters, w.baseAddress, width, codes.baseAddress, r.x, r.y, r.width,
+                  r.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0, mix,
+                  o.baseAddress)
+              }
+            }
+          }
+        }
+        if done != 0 { continue }
+      }
       wallpaper.samples.withUnsafeBufferPointer { w in
         g.withUnsafeBufferPointer { g in
           source.mask.codes.withUnsafeBufferPointer { codes in

@@ -2,8 +2,9 @@ import Testing
 
 @testable import ContrastCore
 
-/// The preview's modelled glass, composed two pixels at a time and once per
-/// mask code where the background is constant, against the readable
+/// The preview's modelled glass, composed four pixels at a time (AVX2), two
+/// at a time (Swift) and once per mask code where the background is
+/// constant, against the readable
 /// reference (`ElementBackdrop.backdrop` then `BackgroundEvaluator`), pixel
 /// by pixel and bit for bit.
 @Suite struct ScenePreviewComposeTests {
@@ -46,6 +47,8 @@ import Testing
           key: SceneKey(layout: "t", wallpaper: "w", appearance: appearance, mode: mode),
           layout: layout, profile: profile, canvas: canvas, measurements: [])
         let composed = ScenePreviewRenderer.compose(snapshot)
+        let portable = ScenePreviewRenderer.compose(snapshot, vectorUnit: false)
+        #expect(composed.samples.map(\.bitPattern) == portable.samples.map(\.bitPattern))
         for (element, rendering) in profile.renderedElements(
           of: layout, appearance: appearance, mode: mode)
         {
