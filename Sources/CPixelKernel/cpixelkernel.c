@@ -43,8 +43,17 @@ static inline TARGET V linearize(const cpk_params *p, V c) {
   V x = mul(clamp01(c), splat((double)p->steps));
   __m128i i = _mm_min_epi32(_mm256_cvttpd_epi32(x), _mm_set1_epi32(p->steps - 1));
   V f = sub(x, _mm256_cvtepi32_pd(i));
-  V lo = _mm256_i32gather_pd(p->table, i, 8);
-  V hi = _mm256_i32gather_pd(p->table + 1, i, 8);
+  // Each lane's two neighbouring table values in one 16-byte load, then
+  // transposed (faster than two gathers on CPUs with slow gathers).
+  const double *t = p->table;
+  __m128d a0 = _mm_loadu_pd(t + _mm_extract_epi32(i, 0));
+  __m128d a1 = _mm_loadu_pd(t + _mm_extract_epi32(i, 1));
+  __m128d a2 = _mm_loadu_pd(t + _mm_extract_epi32(i, 2));
+  __m128d a3 = _mm_loadu_pd(t + _mm_extract_epi32(i, 3));
+  V t02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(a0), a2, 1);
+  V t13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(a1), a3, 1);
+  V lo = _mm256_unpacklo_pd(t02, t13);
+  V hi = _mm256_unpackhi_pd(t02, t13);
   return add(lo, mul(sub(hi, lo), f));
 }
 
