@@ -119,6 +119,16 @@ void cpk_resample_columns(const double *scratch, const long *firsts, const long 
                           const double *weights, long lowest, long width, double divisor,
                           float *target);
 
+/// The blur's block sums (RowKernels.columnSums): sums[n] = (((sums[n] if
+/// `continuing`, else nothing) + lines[0][n]) + lines[1][n]) + ... for n <
+/// length, in double, rows in order. AVX2 when the CPU has it.
+void cpk_column_sums(const float *const *lines, long count, long length, int continuing,
+                     double *sums);
+
+/// cpk_column_sums of two sets of rows (not continuing).
+void cpk_column_sums_pair(const float *const *lines, const float *const *lines2, long count,
+                          long length, double *sums, double *sums2);
+
 /// The two loops above without AVX2 (what runs on other CPUs), for tests.
 void cpk_accumulate_row_portable(double *scratch, const float *source, long count,
                                  double weight);

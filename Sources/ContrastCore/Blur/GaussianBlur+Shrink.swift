@@ -1,3 +1,5 @@
+import CPixelKernel
+
 extension GaussianBlur {
   /// The standard deviation, in small-grid pixels, of the Gaussian applied after
   /// averaging `k x k` blocks so that, with bilinear enlargement, the whole has
@@ -128,8 +130,7 @@ extension GaussianBlur {
           while m < k {
             let count = min(group, k - m)
             pointRows(of: row, from: m, count: count, into: lines)
-            RowKernels.columnSums(
-              lines: lines, count: count, length: readCount, continuing: m > 0, into: sums)
+            cpk_column_sums(Self.rowPointers(lines), count, readCount, m > 0 ? 1 : 0, sums)
             m += count
           }
         }
@@ -167,8 +168,8 @@ extension GaussianBlur {
           if row2 < band.upperBound && k <= group {
             pointRows(of: row, from: 0, count: k, into: lines)
             pointRows(of: row2, from: 0, count: k, into: lines2)
-            RowKernels.columnSumsPair(
-              lines: lines, lines2, count: k, length: readCount, into: sums, sums2)
+            cpk_column_sums_pair(
+              Self.rowPointers(lines), Self.rowPointers(lines2), k, readCount, sums, sums2)
             average(row, sums: sums)
             average(row2, sums: sums2)
           } else {
@@ -182,6 +183,13 @@ extension GaussianBlur {
         }
       }
     }
+  }
+
+  /// Row pointers as C sees them (an optional pointer has the same layout).
+  static func rowPointers(
+    _ lines: UnsafeMutablePointer<UnsafePointer<Float>>
+  ) -> UnsafePointer<UnsafePointer<Float>?> {
+    UnsafeRawPointer(lines).assumingMemoryBound(to: UnsafePointer<Float>?.self)
   }
 
   /// The exact separable Gaussian of the block averages `averaged` (indices

@@ -231,81 +231,6 @@ enum RowKernels {
     loadQuad(line + offset) + fraction * loadQuad(delta + offset)
   }
 
-  /// `sums[n] = Double(l[0][n]) + Double(l[1][n]) + ... + Double(l[count - 1][n])`, added
-  /// in that order, for `n` in `0..<length`, where `l = lines`; when `continuing`, the
-  /// rows are added in the same order to the sums already there instead.
-  @inline(__always)
-  static func columnSums(
-    lines: UnsafePointer<UnsafePointer<Float>>, count: Int, length: Int, continuing: Bool,
-    into sums: UnsafeMutablePointer<Double>
-  ) {
-    typealias Wide = SIMD8<Double>
-    let lanes = Wide.scalarCount
-    let first = lines[0]
-    var n = 0
-    while n + lanes <= length {
-      var acc =
-        continuing
-        ? UnsafeRawPointer(sums + n).loadUnaligned(as: Wide.self) + widen(first + n)
-        : widen(first + n)
-      var m = 1
-      while m < count {
-        acc = acc + widen(lines[m] + n)
-        m += 1
-      }
-      UnsafeMutableRawPointer(sums + n).storeBytes(of: acc, as: Wide.self)
-      n += lanes
-    }
-    while n < length {
-      var acc = continuing ? sums[n] + Double(first[n]) : Double(first[n])
-      var m = 1
-      while m < count {
-        acc = acc + Double(lines[m][n])
-        m += 1
-      }
-      sums[n] = acc
-      n += 1
-    }
-  }
-
-  /// ``columnSums(lines:count:length:continuing:into:)`` of two sets of rows at once.
-  @inline(__always)
-  static func columnSumsPair(
-    lines: UnsafePointer<UnsafePointer<Float>>, _ lines2: UnsafePointer<UnsafePointer<Float>>,
-    count: Int, length: Int, into sums: UnsafeMutablePointer<Double>,
-    _ sums2: UnsafeMutablePointer<Double>
-  ) {
-    typealias Wide = SIMD8<Double>
-    let lanes = Wide.scalarCount
-    var n = 0
-    while n + lanes <= length {
-      var acc = widen(lines[0] + n)
-      var acc2 = widen(lines2[0] + n)
-      var m = 1
-      while m < count {
-        acc = acc + widen(lines[m] + n)
-        acc2 = acc2 + widen(lines2[m] + n)
-        m += 1
-      }
-      UnsafeMutableRawPointer(sums + n).storeBytes(of: acc, as: Wide.self)
-      UnsafeMutableRawPointer(sums2 + n).storeBytes(of: acc2, as: Wide.self)
-      n += lanes
-    }
-    while n < length {
-      var acc = Double(lines[0][n])
-      var acc2 = Double(lines2[0][n])
-      var m = 1
-      while m < count {
-        acc = acc + Double(lines[m][n])
-        acc2 = acc2 + Double(lines2[m][n])
-        m += 1
-      }
-      sums[n] = acc
-      sums2[n] = acc2
-      n += 1
-    }
-  }
-
   /// One block average: `Float(((0 + s[0]) + s[3] + ... + s[3(count - 1)]) * scale)`
   /// per channel (`s = sums`, red at `s[0]`, green at `s[1]`, blue at `s[2]`), written to
   /// `dst[0 ... 2]`; `dst[3]` receives a value of no meaning.
@@ -324,15 +249,6 @@ enum RowKernels {
     let scaled = acc * scale
     let v = Quad(Float(scaled[0]), Float(scaled[1]), Float(scaled[2]), Float(scaled[3]))
     UnsafeMutableRawPointer(dst).storeBytes(of: v, as: Quad.self)
-  }
-
-  /// Eight floats from `p`, each converted to `Double`.
-  @inline(__always)
-  static func widen(_ p: UnsafePointer<Float>) -> SIMD8<Double> {
-    let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
-    return SIMD8<Double>(
-      Double(v[0]), Double(v[1]), Double(v[2]), Double(v[3]), Double(v[4]), Double(v[5]),
-      Double(v[6]), Double(v[7]))
   }
 
   @inline(__always)

@@ -1,0 +1,55 @@
+import CPixelKernel
+import Testing
+
+@testable import ContrastCore
+
+/// The blur's column sums (CPixelKernel, AVX2 where the CPU has it) against
+/// their definition: per column, the rows' floats widened to double and
+/// added in row order (onto the sums already there when continuing), bit
+/// for bit, for lengths that are and are not multiples of the vector width.
+@Suite struct ColumnSumsTests {
+  @Test(arguments: [1, 5, 8, 13, 3 * 431])
+  func columnSumsFollowTheirDefinition(length: Int) {
+    var rng = SeededGenerator(seed: UInt64(length))
+    let rowCount = 7
+    let rows = (0..<(2 * rowCount)).map { _ in
+      (0..<length).map { _ in Float(rng.next() % 65_536) / 65_535 }
+    }
+    let start = (0..<length).map { _ in Double(rng.next() % 1_000_000) / 997 }
+    func reference(_ rows: ArraySlice<[Float]>, onto: [Double]?) -> [Double] {
+      (0..<length).map { n in
+        var acc = onto.map { $0[n] + Double(rows.first![n]) } ?? Double(rows.first![n])
+        for row in rows.dropFirst() { acc = acc + Double(row[n]) }
+        return acc
+      }
+    }
+    func pointers(_ rows: ArraySlice<[Float]>) -> [UnsafeMutablePointer<Float>] {
+      rows.map { row in
+        let p = UnsafeMutablePointer<Float>.allocate(capacity: length)
+        p.initialize(from: row, count: length)
+        return p
+      }
+    }
+    let first = pointers(rows[0..<rowCount])
+    let second = pointers(rows[rowCount...])
+    defer { (first + second).forEach { $0.deallocate() } }
+    let lines = first.map { UnsafePointer<Float>?(UnsafePointer($0)) }
+    let lines2 = second.map { UnsafePointer<Float>?(UnsafePointer($0)) }
+
+    var fresh = [Double](repeating: 0, count: length)
+    cpk_column_sums(lines, rowCount, length, 0, &fresh)
+    #expect(fresh.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
+
+    var continued = start
+    cpk_column_sums(lines, rowCount, length, 1, &continued)
+    #expect(
+      continued.map(\.bitPattern)
+        == reference(rows[0..<rowCount], onto: start).map(\.bitPattern))
+
+    var a = [Double](repeating: 0, count: length)
+    var b = [Double](repeating: 0, count: length)
+    cpk_column_sums_pair(lines, lines2, rowCount, length, &a, &b)
+    #expect(a.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
+    #expect(b.map(\.bitPattern) == reference(rows[rowCount...], onto: nil).map(\.bitPattern))
+  }
+}
