@@ -32,7 +32,7 @@ import Testing
     }
     let first = pointers(rows[0..<rowCount])
     let second = pointers(rows[rowCount...])
-    defer { (first + second).forEach { $0.deallocate() } }
+    defer { for p in first + second { p.deallocate() } }
     let lines = first.map { UnsafePointer<Float>?(UnsafePointer($0)) }
     let lines2 = second.map { UnsafePointer<Float>?(UnsafePointer($0)) }
 
