@@ -55,3 +55,24 @@ void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *
 void cpk_builder_finish(cpk_builder *b) {
   if (b->count > 0) b->counts[b->count - 1] = b->run;
 }
+
+long cpk_sum_inside(const float *image, long width, const uint8_t *maskCodes, long mx, long my,
+                    long mw, long mh, double sums[3]) {
+  double r = sums[0], g = sums[1], b = sums[2];
+  long n = 0;
+  for (long j = 0; j < mh; j++) {
+    const uint8_t *codes = maskCodes + j * mw;
+    const float *row = image + 3 * ((my + j) * width + mx);
+    for (long i = 0; i < mw; i++) {
+      if (codes[i] == 0) continue;
+      r = r + (double)row[3 * i];
+      g = g + (double)row[3 * i + 1];
+      b = b + (double)row[3 * i + 2];
+      n++;
+    }
+  }
+  sums[0] = r;
+  sums[1] = g;
+  sums[2] = b;
+  return n;
+}

@@ -94,6 +94,13 @@ void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *
 /// Writes the count of the run being extended.
 void cpk_builder_finish(cpk_builder *b);
 
+/// WallpaperCanvas.meanInside's sums: over the mask's rectangle (mx, my,
+/// mw, mh) of an image `width` pixels wide, row-major, the floats of every
+/// pixel whose code is not 0 added in that order to sums[0...2] (double),
+/// and their number. Returns the number.
+long cpk_sum_inside(const float *image, long width, const uint8_t *maskCodes, long mx, long my,
+                    long mw, long mh, double sums[3]);
+
 /// Copies the values (and their weights, when `weights` is not NULL) whose
 /// bucket `(bits >> shift) - base` is keys[j] to outValues[cursors[j]++]
 /// (and outWeights), for j < 3, in order. AVX2 when the CPU has it.

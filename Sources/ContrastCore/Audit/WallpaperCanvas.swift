@@ -1,3 +1,4 @@
+import CPixelKernel
 import Foundation
 
 /// A wallpaper placed on one canvas, with the blurs and means computed over it.
@@ -113,22 +114,22 @@ public final class WallpaperCanvas {
     let key = MaskKey(frame: element.frame, shape: element.shape, border: 0)
     if let m = means[key] { return m }
     let mask = mask(of: element, borderInPixels: 0)
-    var sum = (0.0, 0.0, 0.0)
-    var n = 0
-    image.samples.withUnsafeBufferPointer { s in
-      for j in 0..<mask.rect.height {
-        for i in 0..<mask.rect.width where mask.codes[j * mask.rect.width + i] != 0 {
-          let k = 3 * ((mask.rect.y + j) * image.width + mask.rect.x + i)
-          sum.0 += Double(s[k])
-          sum.1 += Double(s[k + 1])
-          sum.2 += Double(s[k + 2])
-          n += 1
+    // Row-major over the shape's pixels, each channel summed in that order
+    // (a C loop: CPixelKernel's cpk_sum_inside).
+    var sum = [0.0, 0.0, 0.0]
+    let n =
+      mask.rect.isEmpty
+      ? 0
+      : image.samples.withUnsafeBufferPointer { s in
+        mask.codes.withUnsafeBufferPointer { codes in
+          cpk_sum_inside(
+            s.baseAddress, image.width, codes.baseAddress, mask.rect.x, mask.rect.y,
+            mask.rect.width, mask.rect.height, &sum)
         }
       }
-    }
     let m =
       n == 0
-      ? RGB.black : RGB(r: sum.0 / Double(n), g: sum.1 / Double(n), b: sum.2 / Double(n))
+      ? RGB.black : RGB(r: sum[0] / Double(n), g: sum[1] / Double(n), b: sum[2] / Double(n))
     means[key] = m
     return m
   }
