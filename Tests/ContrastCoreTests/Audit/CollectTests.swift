@@ -58,5 +58,27 @@ import Testing
       }
     }
     #expect(compared > 10_000)
+
+    // The Reduce Transparency mean: the shape's pixels summed row-major, per
+    // channel, divided by their number.
+    for element in elements {
+      let mask = canvas.mask(of: element, borderInPixels: 0)
+      var sum = (0.0, 0.0, 0.0)
+      var n = 0
+      for j in 0..<mask.rect.height {
+        for i in 0..<mask.rect.width where mask.codes[j * mask.rect.width + i] != 0 {
+          let k = 3 * ((mask.rect.y + j) * 60 + mask.rect.x + i)
+          sum.0 += Double(samples[k])
+          sum.1 += Double(samples[k + 1])
+          sum.2 += Double(samples[k + 2])
+          n += 1
+        }
+      }
+      let mean = canvas.meanInside(element)
+      #expect(n > 100)
+      #expect(
+        [mean.r, mean.g, mean.b].map(\.bitPattern)
+          == [sum.0 / Double(n), sum.1 / Double(n), sum.2 / Double(n)].map(\.bitPattern))
+    }
   }
 }
