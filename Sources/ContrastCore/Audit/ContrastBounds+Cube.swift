@@ -25,13 +25,30 @@ extension ContrastBounds {
     }
     let n = 33
     let step = 1.0 / Double(n - 1)
-    var samples: [(Double, RGB)] = []
-    samples.reserveCapacity(n * n * n)
+    // The grid is ranked first with the table luminance (``FastLuminance``,
+    // within 5e-8 of the exact one per channel, so a luminance within 5e-8
+    // and a ratio within 20 * 5e-8 + 21 * 20 * 5e-8 = 2.2e-5 of the exact
+    // ones): with `slack` above twice that, every point that can be among
+    // the exact extremes is within 2 * slack of the approximate ones, and
+    // only those points are ranked again exactly. The seeds are therefore
+    // those of ranking every point exactly.
+    let lum = FastLuminance.shared
+    let fastOpaque = color.alpha == 1 ? lum.luminance(color.rgb) : nil
+    let slack = 1e-4
+    var approximate: [(Double, RGB)] = []
+    approximate.reserveCapacity(n * n * n)
     for i in 0..<n {
       for j in 0..<n {
         for k in 0..<n {
           let c = RGB(r: Double(i) * step, g: Double(j) * step, b: Double(k) * step)
-          samples.append((ratio(c), c))
+          let bg = rendering.background(backdrop: c)
+          guard bg.r >= 0 && bg.r <= 1 && bg.g >= 0 && bg.g <= 1 && bg.b >= 0 && bg.b <= 1 else {
+            // Outside the table's range: ranked exactly from the start.
+            approximate.append((ratio(c), c))
+            continue
+          }
+          let fg = fastOpaque ?? lum.luminance(color.composited(over: bg))
+          approximate.append((WCAG.contrastRatio(luminance: fg, lum.luminance(bg)), c))
         }
       }
     }
@@ -41,6 +58,32 @@ extension ContrastBounds {
     func precedes(_ a: (Double, RGB), _ b: (Double, RGB)) -> Bool {
       a.0 != b.0 ? a.0 < b.0 : (a.1.r, a.1.g, a.1.b) < (b.1.r, b.1.g, b.1.b)
     }
+    let seeds = 4
+    func extremes(_ samples: [(Double, RGB)]) -> (lowest: [(Double, RGB)], highest: [(Double, RGB)])
+    {
+      var lowest: [(Double, RGB)] = []
+      var highest: [(Double, RGB)] = []
+      for sample in samples {
+        if lowest.count < seeds || precedes(sample, lowest[seeds - 1]) {
+          let at = lowest.firstIndex { precedes(sample, $0) } ?? lowest.count
+          lowest.insert(sample, at: at)
+          if lowest.count > seeds { lowest.removeLast() }
+        }
+        if highest.count < seeds || precedes(highest[seeds - 1], sample) {
+          let at = highest.firstIndex { precedes($0, sample) } ?? highest.count
+          highest.insert(sample, at: at)
+          if highest.count > seeds { highest.removeLast() }
+        }
+      }
+      return (lowest, highest)
+    }
+    let rough = extremes(approximate)
+    let lowCut = rough.lowest.last!.0 + 2 * slack
+    let highCut = rough.highest.last!.0 - 2 * slack
+    let candidates = approximate.filter { $0.0 <= lowCut || $0.0 >= highCut }.map {
+      (ratio($0.1), $0.1)
+    }
+    let exact = extremes(candidates)
     func refine(_ start: [RGB], better: (Double, Double) -> Bool) -> Double {
       var best = ratio(start[0])
       for seed in start {
@@ -69,23 +112,8 @@ extension ContrastBounds {
       }
       return best
     }
-    let seeds = 4
-    var lowest: [(Double, RGB)] = []
-    var highest: [(Double, RGB)] = []
-    for sample in samples {
-      if lowest.count < seeds || precedes(sample, lowest[seeds - 1]) {
-        let at = lowest.firstIndex { precedes(sample, $0) } ?? lowest.count
-        lowest.insert(sample, at: at)
-        if lowest.count > seeds { lowest.removeLast() }
-      }
-      if highest.count < seeds || precedes(highest[seeds - 1], sample) {
-        let at = highest.firstIndex { precedes($0, sample) } ?? highest.count
-        highest.insert(sample, at: at)
-        if highest.count > seeds { highest.removeLast() }
-      }
-    }
-    let lo = refine(lowest.map(\.1), better: <)
-    let hi = refine(highest.map(\.1), better: >)
+    let lo = refine(exact.lowest.map(\.1), better: <)
+    let hi = refine(exact.highest.map(\.1), better: >)
     return ContrastBounds(min: lo, max: hi)
   }
 }
