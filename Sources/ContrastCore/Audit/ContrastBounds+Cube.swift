@@ -11,7 +11,12 @@ extension ContrastBounds {
   /// `ratio(color over P(c), P(c))` over the cube. Evaluated on a 33^3 grid,
   /// then refined: around the best grid points a grid of a quarter of the
   /// step, three times (a final spacing of 1/2048).
-  public static func overCube(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
+  ///
+  /// `rankingExactly` ranks every grid point with the exact luminance (what
+  /// the table's shortcut must reproduce; for tests).
+  public static func overCube(
+    rendering: ElementRendering, color: RGBA, rankingExactly: Bool = false
+  ) -> ContrastBounds {
     // An opaque colour composited over anything is itself (`1 * c + 0 * x`
     // is exactly `c`): its luminance is taken once.
     let opaqueLuminance = color.alpha == 1 ? WCAG.relativeLuminance(color.rgb) : nil
@@ -80,9 +85,8 @@ extension ContrastBounds {
     let rough = extremes(approximate)
     let lowCut = rough.lowest.last!.0 + 2 * slack
     let highCut = rough.highest.last!.0 - 2 * slack
-    let candidates = approximate.filter { $0.0 <= lowCut || $0.0 >= highCut }.map {
-      (ratio($0.1), $0.1)
-    }
+    let candidates = approximate.filter { rankingExactly || $0.0 <= lowCut || $0.0 >= highCut }
+      .map { (ratio($0.1), $0.1) }
     let exact = extremes(candidates)
     func refine(_ start: [RGB], better: (Double, Double) -> Bool) -> Double {
       var best = ratio(start[0])
