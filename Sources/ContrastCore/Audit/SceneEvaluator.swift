@@ -96,7 +96,7 @@ public enum SceneEvaluator {
 
   /// The item's pixels: per pixel of `rect` (row-major) its backdrop, its
   /// wallpaper colour and its mask code, run-length encoded (CPixelKernel's
-  /// loop; ``portableCollect(rect:image:mask:source:)`` is the same in Swift).
+  /// loop; CollectTests holds it to the same loop in Swift).
   static func collect(
     rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
   ) -> ItemSamples {
@@ -113,52 +113,6 @@ public enum SceneEvaluator {
               m.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0,
               mean == nil ? 0 : 1, meanValues, source.mix, rect.x, rect.y, rect.width,
               rect.height)
-          }
-        }
-      }
-    }
-  }
-
-  /// ``collect(rect:image:mask:source:)`` in Swift.
-  static func portableCollect(
-    rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
-  ) -> ItemSamples {
-    let m = mask.rect
-    let width = image.width
-    let blurredSamples = source.blurred?.samples ?? []
-    // Inside the shape the backdrop is B, the mean, or the wallpaper itself.
-    let mean = source.usesBackdrop ? source.mean : nil
-    let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
-    let mix = source.mix
-    return ItemSamples(capacity: rect.width * rect.height) { out in
-      image.samples.withUnsafeBufferPointer { w in
-        blurredSamples.withUnsafeBufferPointer { g in
-          mask.codes.withUnsafeBufferPointer { codes in
-            for y in rect.y..<rect.maxY {
-              let insideRows = y >= m.y && y < m.maxY
-              for x in rect.x..<rect.maxX {
-                let code =
-                  insideRows && x >= m.x && x < m.maxX
-                  ? codes[(y - m.y) * m.width + (x - m.x)] : 0
-                if code != 0, let mean {
-                  // Reduce Transparency: the wallpaper is not read at all.
-                  out.append(mean.r, mean.g, mean.b, code: code)
-                  continue
-                }
-                let k = 3 * (y * width + x)
-                let w0 = Double(w[k])
-                let w1 = Double(w[k + 1])
-                let w2 = Double(w[k + 2])
-                if code != 0, let blurred {
-                  let j = 3 * ((y - m.y) * blurred.width + (x - m.x))
-                  out.append(
-                    (1 - mix) * w0 + mix * Double(g[j]), (1 - mix) * w1 + mix * Double(g[j + 1]),
-                    (1 - mix) * w2 + mix * Double(g[j + 2]), code: code)
-                } else {
-                  out.append(w0, w1, w2, code: code)
-                }
-              }
-            }
           }
         }
       }

@@ -41,7 +41,7 @@ import Testing
           for rect in rects {
             let fast = SceneEvaluator.collect(
               rect: rect, image: canvas.image, mask: source.mask, source: source)
-            let swift = SceneEvaluator.portableCollect(
+            let swift = Self.reference(
               rect: rect, image: canvas.image, mask: source.mask, source: source)
             #expect(fast.count == swift.count && fast.pixelCount == swift.pixelCount)
             #expect(fast.codes == swift.codes && fast.counts == swift.counts)
@@ -79,6 +79,53 @@ import Testing
       #expect(
         [mean.r, mean.g, mean.b].map(\.bitPattern)
           == [sum.0 / Double(n), sum.1 / Double(n), sum.2 / Double(n)].map(\.bitPattern))
+    }
+  }
+
+  /// The reference: `SceneEvaluator.collect` as a Swift loop (the code it
+  /// replaced), through ``ItemSamples/Builder``.
+  static func reference(
+    rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
+  ) -> ItemSamples {
+    let m = mask.rect
+    let width = image.width
+    let blurredSamples = source.blurred?.samples ?? []
+    // Inside the shape the backdrop is B, the mean, or the wallpaper itself.
+    let mean = source.usesBackdrop ? source.mean : nil
+    let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
+    let mix = source.mix
+    return ItemSamples(capacity: rect.width * rect.height) { out in
+      image.samples.withUnsafeBufferPointer { w in
+        blurredSamples.withUnsafeBufferPointer { g in
+          mask.codes.withUnsafeBufferPointer { codes in
+            for y in rect.y..<rect.maxY {
+              let insideRows = y >= m.y && y < m.maxY
+              for x in rect.x..<rect.maxX {
+                let code =
+                  insideRows && x >= m.x && x < m.maxX
+                  ? codes[(y - m.y) * m.width + (x - m.x)] : 0
+                if code != 0, let mean {
+                  // Reduce Transparency: the wallpaper is not read at all.
+                  out.append(mean.r, mean.g, mean.b, code: code)
+                  continue
+                }
+                let k = 3 * (y * width + x)
+                let w0 = Double(w[k])
+                let w1 = Double(w[k + 1])
+                let w2 = Double(w[k + 2])
+                if code != 0, let blurred {
+                  let j = 3 * ((y - m.y) * blurred.width + (x - m.x))
+                  out.append(
+                    (1 - mix) * w0 + mix * Double(g[j]), (1 - mix) * w1 + mix * Double(g[j + 1]),
+                    (1 - mix) * w2 + mix * Double(g[j + 2]), code: code)
+                } else {
+                  out.append(w0, w1, w2, code: code)
+                }
+              }
+            }
+          }
+        }
+      }
     }
   }
 }
