@@ -9,6 +9,7 @@
 #include "cpixelkernel.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
@@ -19,8 +20,10 @@ typedef __m256d V;
 int cpk_available(void) {
   static int known = -1;
   if (known < 0) {
+    // GLASS_AUDIT_PORTABLE=1 keeps to the portable loops (to compare them).
+    const char *portable = getenv("GLASS_AUDIT_PORTABLE");
     __builtin_cpu_init();
-    known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    known = (portable && portable[0] == '1') ? 0 : (__builtin_cpu_supports("avx2") ? 1 : 0);
   }
   return known;
 }

@@ -23,7 +23,8 @@ typedef struct {
   int steps;
 } cpk_params;
 
-/// Whether the vector loops can run on this CPU (x86-64 with AVX2).
+/// Whether the vector loops can run on this CPU (x86-64 with AVX2), and are
+/// not turned off by the environment variable GLASS_AUDIT_PORTABLE=1.
 int cpk_available(void);
 
 /// The contrast ratio of every entry (colour r, g, b; mask code) into `out`,
