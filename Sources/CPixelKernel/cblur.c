@@ -14,7 +14,7 @@ static void sums_plain(const float *const *lines, long count, long from, long le
   }
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
 #define TARGET __attribute__((target("avx2")))
 
@@ -58,7 +58,7 @@ static TARGET long pair_avx2(const float *const *lines, const float *const *line
 void cpk_column_sums(const float *const *lines, long count, long length, int continuing,
                      double *sums) {
   long from = 0;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
   if (cpk_available()) from = sums_avx2(lines, count, length, continuing, sums);
 #endif
   sums_plain(lines, count, from, length, continuing, sums);
@@ -67,7 +67,7 @@ void cpk_column_sums(const float *const *lines, long count, long length, int con
 void cpk_column_sums_pair(const float *const *lines, const float *const *lines2, long count,
                           long length, double *sums, double *sums2) {
   long from = 0;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
   if (cpk_available()) from = pair_avx2(lines, lines2, count, length, sums, sums2);
 #endif
   sums_plain(lines, count, from, length, 0, sums);

@@ -33,7 +33,7 @@ static void gather_plain(const double *values, const long *weights, long from, l
   }
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
 #define TARGET __attribute__((target("avx2")))
 
@@ -64,7 +64,7 @@ void cpk_gather_buckets(const double *values, const long *weights, long n, unsig
                         unsigned long long base, const unsigned long long keys[3],
                         double *outValues, long *outWeights, long cursors[3]) {
   long from = 0;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
   if (cpk_available())
     from = gather_avx2(values, weights, n, shift, base, keys, outValues, outWeights, cursors);
 #endif

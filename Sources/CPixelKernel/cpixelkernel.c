@@ -11,7 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
 
 #define TARGET __attribute__((target("avx2")))

@@ -40,7 +40,7 @@ void cpk_resample_columns_portable(const double *scratch, const long *firsts,
   columns_plain(scratch, firsts, starts, weights, lowest, width, divisor, target);
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
 #define TARGET __attribute__((target("avx2")))
 
