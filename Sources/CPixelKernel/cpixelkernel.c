@@ -1,5 +1,7 @@
 // ContrastCore's per-entry contrast model (PixelKernel+Pairs.swift), four
-// entries at a time with AVX2. Every lane performs the Swift code's IEEE
+// entries at a time with AVX2: the ratios (with, for the statistics, their
+// sum, failing pixels, extremes and buckets), the backgrounds' luminances,
+// and the previews' modelled glass. Every lane performs the Swift code's IEEE
 // operations in the same order: no fused multiply-add (contraction is off
 // and the functions are compiled for AVX2 without FMA), `min`/`max` written
 // as Swift's `y < x ? y : x` and `y >= x ? y : x` through compare and blend.
