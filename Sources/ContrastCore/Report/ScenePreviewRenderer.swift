@@ -219,43 +219,50 @@ public enum ScenePreviewRenderer {
     let count = map.width * map.height
     var worst = [Float](repeating: -1, count: count)
     var passes = [Int](repeating: 0, count: count)
-    // Written through buffers: a nested function mutating the arrays would
-    // copy them at every call.
+    // Written through buffers (no copy of the arrays in the loops).
     worst.withUnsafeMutableBufferPointer { worst in
       passes.withUnsafeMutableBufferPointer { passes in
-        func pass(x: Int, y: Int) {
-          let (i, j) = map.centre(x: x, y: y)
-          passes[j * map.width + i] += 1
-        }
         for m in snapshot.measurements {
           let rect = m.pixelRect
+          guard !rect.isEmpty else { continue }
           let threshold = m.result.threshold
+          // Where each column and row of the rectangle lands: the output
+          // pixel holding its centre, and the output pixels it overlaps
+          // (each depends on x or on y alone).
+          let centreColumns = (rect.x..<rect.maxX).map { map.centre(x: $0, y: 0).0 }
+          let centreRows = (rect.y..<rect.maxY).map { map.centre(x: 0, y: $0).1 }
           if let samples = m.samples {
-            // The ratios the audit measured, when it kept them.
+            // The ratios the audit measured, when it kept them; one entry
+            // stands for a run of pixels, row-major.
             let ratios =
-              m.entryRatios.map(samples.perPixel)
-              ?? samples.ratios(rendering: m.rendering, color: m.color)
-            var n = 0
-            for y in rect.y..<rect.maxY {
-              let rows = map.outputRows(of: y)
-              for x in rect.x..<rect.maxX {
-                let ratio = ratios[n]
-                n += 1
-                if WCAG.passes(ratio, threshold: threshold) {
-                  pass(x: x, y: y)
-                  continue
-                }
-                let v = Float(severity(ratio: ratio, threshold: threshold))
-                for j in rows {
-                  for i in map.outputColumns(of: x) where worst[j * map.width + i] < v {
-                    worst[j * map.width + i] = v
+              m.entryRatios ?? samples.entryRatios(rendering: m.rendering, color: m.color)
+            let coverColumns = (rect.x..<rect.maxX).map { map.outputColumns(of: $0) }
+            let coverRows = (rect.y..<rect.maxY).map { map.outputRows(of: $0) }
+            var x = 0
+            var y = 0
+            for (k, ratio) in ratios.enumerated() {
+              let passing = WCAG.passes(ratio, threshold: threshold)
+              let v = passing ? 0 : Float(severity(ratio: ratio, threshold: threshold))
+              for _ in 0..<samples.count(at: k) {
+                if passing {
+                  passes[centreRows[y] * map.width + centreColumns[x]] += 1
+                } else {
+                  for j in coverRows[y] {
+                    for i in coverColumns[x] where worst[j * map.width + i] < v {
+                      worst[j * map.width + i] = v
+                    }
                   }
+                }
+                x += 1
+                if x == rect.width {
+                  x = 0
+                  y += 1
                 }
               }
             }
           } else if m.result.verdict == .pass {
-            for y in rect.y..<rect.maxY {
-              for x in rect.x..<rect.maxX { pass(x: x, y: y) }
+            for j in centreRows {
+              for i in centreColumns { passes[j * map.width + i] += 1 }
             }
           }
         }
