@@ -151,33 +151,37 @@ public enum ScenePreviewRenderer {
                 o[k + 1] = Float(c.g)
                 o[k + 2] = Float(c.b)
               }
-              for j in 0..<r.height {
-                var pending: (k: Int, q: Int, code: UInt8)?
-                for i in 0..<r.width {
-                  let code = codes[j * r.width + i]
+              // The backdrop as ``ElementBackdrop/backdrop(x:y:wallpaper:code:blurred:)``
+              // gives it, at canvas pixel (x, y).
+              func backdrop(_ x: Int, _ y: Int, _ code: UInt8) -> RGB {
+                let k = 3 * (y * width + x)
+                let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
+                return source.backdrop(x: x, y: y, wallpaper: wp, code: code, blurred: g)
+              }
+              for y in r.y..<r.maxY {
+                var pending: (x: Int, code: UInt8)?
+                for x in r.x..<r.maxX {
+                  let code = codes[(y - r.y) * r.width + (x - r.x)]
                   guard code != 0 else { continue }
-                  let k = 3 * ((r.y + j) * width + r.x + i)
                   if let constant {
-                    put(k, code == 1 ? constant.inside : constant.band)
+                    put(3 * (y * width + x), code == 1 ? constant.inside : constant.band)
                     continue
                   }
-                  let q = 3 * (j * (blurred?.width ?? 0) + i)
                   guard let first = pending else {
-                    pending = (k, q, code)
+                    pending = (x, code)
                     continue
                   }
                   pending = nil
-                  let (a, b) = Self.backdrops(
-                    w, g, mix: blurred == nil ? nil : mix, first.k, first.q, k, q)
                   let (bg0, bg1) = kernel.backgrounds(
-                    a, b, codes: SIMD2(Int64(first.code), Int64(code)))
-                  put(first.k, bg0)
-                  put(k, bg1)
+                    backdrop(first.x, y, first.code), backdrop(x, y, code),
+                    codes: SIMD2(Int64(first.code), Int64(code)))
+                  put(3 * (y * width + first.x), bg0)
+                  put(3 * (y * width + x), bg1)
                 }
                 if let last = pending {
-                  let (a, _) = Self.backdrops(
-                    w, g, mix: blurred == nil ? nil : mix, last.k, last.q, last.k, last.q)
-                  put(last.k, kernel.background(a, code: last.code))
+                  put(
+                    3 * (y * width + last.x),
+                    kernel.background(backdrop(last.x, y, last.code), code: last.code))
                 }
               }
             }
@@ -186,27 +190,6 @@ public enum ScenePreviewRenderer {
       }
     }
     return changed
-  }
-
-  /// The backdrops of two canvas pixels (sample offsets `k0`, `k1`; offsets
-  /// `q0`, `q1` in the blurred field): `(1 - mix) W + mix G`, or the
-  /// wallpaper itself without a `mix`.
-  @inline(__always)
-  static func backdrops(
-    _ w: UnsafeBufferPointer<Float>, _ g: UnsafeBufferPointer<Float>, mix: Double?,
-    _ k0: Int, _ q0: Int, _ k1: Int, _ q1: Int
-  ) -> (RGB, RGB) {
-    func wallpaper(_ k: Int) -> RGB {
-      RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
-    }
-    guard let mix else { return (wallpaper(k0), wallpaper(k1)) }
-    func backdrop(_ k: Int, _ q: Int) -> RGB {
-      RGB(
-        r: (1 - mix) * Double(w[k]) + mix * Double(g[q]),
-        g: (1 - mix) * Double(w[k + 1]) + mix * Double(g[q + 1]),
-        b: (1 - mix) * Double(w[k + 2]) + mix * Double(g[q + 2]))
-    }
-    return (backdrop(k0, q0), backdrop(k1, q1))
   }
 
   /// Per output pixel: the worst failure severity in [0, 1] of the canvas
