@@ -52,6 +52,10 @@ void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *
   }
 }
 
+void cpk_append(cpk_builder *b, double r, double g, double bl, uint8_t code) {
+  append(b, r, g, bl, code);
+}
+
 void cpk_builder_finish(cpk_builder *b) {
   if (b->count > 0) b->counts[b->count - 1] = b->run;
 }

@@ -92,6 +92,9 @@ void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *
                  int hasMean, const double mean[3], double mix, long rx, long ry, long rw,
                  long rh);
 
+/// Appends one pixel (colour r, g, b; mask code) by those rules.
+void cpk_append(cpk_builder *b, double r, double g, double bl, uint8_t code);
+
 /// Writes the count of the run being extended.
 void cpk_builder_finish(cpk_builder *b);
 

@@ -56,82 +56,27 @@ public struct ItemSamples: Sendable {
   /// Collects at most `capacity` pixels: `body` gets a builder to append them to.
   init(capacity: Int, _ body: (inout Builder) -> Void) {
     storage = Storage(capacity: capacity)
-    var builder = Builder(storage: storage)
+    var builder = Builder(
+      raw: cpk_builder(
+        r: storage.r, g: storage.g, b: storage.b, codes: storage.codes, counts: storage.counts,
+        capacity: storage.capacity, count: 0, pixels: 0, lastR: .nan, lastG: .nan,
+        lastB: .nan, lastCode: 0, run: 0))
     body(&builder)
-    builder.finish()
-    storage.count = builder.count
-    storage.pixels = builder.pixels
+    cpk_builder_finish(&builder.raw)
+    storage.count = builder.raw.count
+    storage.pixels = builder.raw.pixels
   }
 
-  /// Collects at most `capacity` pixels through CPixelKernel: `body` fills
-  /// the builder (``Builder``'s rules: a pixel equal in code and colour to
-  /// the run being extended adds to its count).
-  init(capacity: Int, filling body: (inout cpk_builder) -> Void) {
-    storage = Storage(capacity: capacity)
-    var builder = cpk_builder(
-      r: storage.r, g: storage.g, b: storage.b, codes: storage.codes, counts: storage.counts,
-      capacity: storage.capacity, count: 0, pixels: 0, lastR: .nan, lastG: .nan, lastB: .nan,
-      lastCode: 0, run: 0)
-    body(&builder)
-    cpk_builder_finish(&builder)
-    storage.count = builder.count
-    storage.pixels = builder.pixels
-  }
-
-  /// Appends pixels to a new ``Storage``. A pixel extends the last run when
-  /// its code and colour equal the run's: the model gives it the same ratio
-  /// in every rendering, so the run's count weighs that ratio once. The run
-  /// being extended is kept in registers and written when the next starts.
+  /// Appends pixels to a new ``Storage`` (CPixelKernel's `cpk_builder`, which
+  /// `cpk_collect` fills directly). A pixel extends the last run when its
+  /// code and colour equal the run's: the model gives it the same ratio in
+  /// every rendering, so the run's count weighs that ratio once. The run
+  /// being extended is written when the next starts.
   struct Builder {
-    let r: UnsafeMutablePointer<Double>
-    let g: UnsafeMutablePointer<Double>
-    let b: UnsafeMutablePointer<Double>
-    let codes: UnsafeMutablePointer<UInt8>
-    let counts: UnsafeMutablePointer<Int>
-    let capacity: Int
-    private(set) var count = 0
-    private(set) var pixels = 0
-    // The current run (a NaN colour matches no pixel, so the first starts one).
-    private var lastR = Double.nan
-    private var lastG = Double.nan
-    private var lastB = Double.nan
-    private var lastCode: UInt8 = 0
-    private var run = 0
+    var raw: cpk_builder
 
-    init(storage s: Storage) {
-      r = s.r
-      g = s.g
-      b = s.b
-      codes = s.codes
-      counts = s.counts
-      capacity = s.capacity
-    }
-
-    @inline(__always)
     mutating func append(_ r: Double, _ g: Double, _ b: Double, code: UInt8) {
-      pixels &+= 1
-      if code == lastCode && r == lastR && g == lastG && b == lastB {
-        run &+= 1
-        return
-      }
-      let n = count
-      if n > 0 { counts[n - 1] = run }
-      precondition(n < capacity, "more pixels than the samples' capacity")
-      self.r[n] = r
-      self.g[n] = g
-      self.b[n] = b
-      codes[n] = code
-      lastR = r
-      lastG = g
-      lastB = b
-      lastCode = code
-      run = 1
-      count = n + 1
-    }
-
-    /// Writes the last run's count.
-    mutating func finish() {
-      if count > 0 { counts[count - 1] = run }
+      cpk_append(&raw, r, g, b, code)
     }
   }
 

@@ -109,7 +109,7 @@ public enum SceneEvaluator {
         (blurred?.samples ?? []).withUnsafeBufferPointer { g in
           mask.codes.withUnsafeBufferPointer { codes in
             cpk_collect(
-              &builder, w.baseAddress, image.width, codes.baseAddress, m.x, m.y, m.width,
+              &builder.raw, w.baseAddress, image.width, codes.baseAddress, m.x, m.y, m.width,
               m.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0,
               mean == nil ? 0 : 1, meanValues, source.mix, rect.x, rect.y, rect.width,
               rect.height)
