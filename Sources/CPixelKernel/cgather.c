@@ -2,6 +2,7 @@
 // values of up to three buckets of the ratios' bit patterns, copied out in
 // order. Only copies: no arithmetic on the values.
 #include "cpixelkernel.h"
+#include "cbuckets.h"
 
 #include <string.h>
 
@@ -69,4 +70,16 @@ void cpk_gather_buckets(const double *values, const long *weights, long n, unsig
     from = gather_avx2(values, weights, n, shift, base, keys, outValues, outWeights, cursors);
 #endif
   gather_plain(values, weights, from, n, shift, base, keys, outValues, outWeights, cursors);
+}
+
+int cpk_bucket_histogram(const double *values, const long *weights, long n, unsigned shift,
+                         unsigned long long base, long buckets, long *outWeights,
+                         long *outEntries) {
+  cpk_histogram h = histogram_start(shift, base, buckets, outWeights, outEntries);
+  for (long i = 0; i < n; i++) {
+    histogram_add(&h, values[i], weights ? weights[i] : 1);
+    if (h.outside) return 0;
+  }
+  histogram_finish(&h);
+  return 1;
 }

@@ -9,6 +9,7 @@
 #pragma STDC FP_CONTRACT OFF
 
 #include "cpixelkernel.h"
+#include "cbuckets.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -214,15 +215,11 @@ static TARGET void ratios_summary_avx2(const cpk_params *p, const double *r, con
                                        double *out, cpk_summary *summary, long *weights,
                                        long *entries) {
   ratios_avx2(p, r, g, b, codes, n, out);
-  // The sums in entry order, as Swift's loop takes them; the bucket counts
-  // a run of equal buckets at a time.
+  // The sums in entry order, as Swift's loop takes them, and the buckets.
   double sum = 0;
   long failing = 0;
   double lowest = INFINITY, highest = -INFINITY;
-  int outside = 0;
-  unsigned long long limit = (unsigned long long)buckets;
-  unsigned long long run = 0;
-  long runWeight = 0, runEntries = 0;
+  cpk_histogram h = histogram_start(shift, base, buckets, weights, entries);
   for (long k = 0; k < n; k++) {
     double v = out[k];
     long c = counts[k];
@@ -230,30 +227,10 @@ static TARGET void ratios_summary_avx2(const cpk_params *p, const double *r, con
     if (v < threshold) failing += c;
     lowest = v < lowest ? v : lowest;
     highest = v > highest ? v : highest;
-    uint64_t bits;
-    __builtin_memcpy(&bits, &v, sizeof bits);
-    unsigned long long key = (bits >> shift) - base;
-    if (key != run || runEntries == 0) {
-      if (runEntries > 0) {
-        weights[run] += runWeight;
-        entries[run] += runEntries;
-      }
-      if (key >= limit) {
-        outside = 1;
-        runEntries = 0;
-        continue;
-      }
-      run = key;
-      runWeight = 0;
-      runEntries = 0;
-    }
-    runWeight += c;
-    runEntries += 1;
+    histogram_add(&h, v, c);
   }
-  if (runEntries > 0) {
-    weights[run] += runWeight;
-    entries[run] += runEntries;
-  }
+  histogram_finish(&h);
+  int outside = h.outside;
   summary->sum = sum;
   summary->failing = failing;
   summary->lowest = lowest;

@@ -105,6 +105,14 @@ void cpk_builder_finish(cpk_builder *b);
 long cpk_sum_inside(const float *image, long width, const uint8_t *maskCodes, long mx, long my,
                     long mw, long mh, double sums[3]);
 
+/// BucketSelect's histogram: per bucket `(bits >> shift) - base` (`buckets`
+/// zeroed counters each), the weight of its values (1 each when `weights` is
+/// NULL) and their number. Returns 0, the counters then unusable, when a
+/// value has no bucket.
+int cpk_bucket_histogram(const double *values, const long *weights, long n, unsigned shift,
+                         unsigned long long base, long buckets, long *outWeights,
+                         long *outEntries);
+
 /// Copies the values (and their weights, when `weights` is not NULL) whose
 /// bucket `(bits >> shift) - base` is keys[j] to outValues[cursors[j]++]
 /// (and outWeights), for j < 3, in order. AVX2 when the CPU has it.

@@ -23,9 +23,6 @@ enum BucketSelect {
   /// Below this many values, plain selection is cheaper than clearing the buckets.
   static let smallest = 4096
 
-  @inline(__always)
-  static func bucket(_ v: Double) -> UInt64 { (v.bitPattern >> shift) &- base }
-
   /// The values at the 1-based `ranks` (ascending, each at most the total
   /// weight) of the multiset where `values[i]` occurs `weights[i]` times (once
   /// each without weights); nil when a value lies outside [1, 32).
@@ -40,42 +37,13 @@ enum BucketSelect {
     hist.initialize(repeating: 0, count: 2 * bucketCount)
     defer { hist.deallocate() }
     let entries = hist + bucketCount
-    let limit = UInt64(bucketCount)
-    // Neighbouring values mostly share a bucket (smooth backdrops): a run is
-    // counted in registers and added once, which avoids a chain of
-    // read-modify-writes to the same counter.
-    func flush(_ key: UInt64, _ weight: Int, _ count: Int) -> Bool {
-      guard key < limit else { return false }
-      hist[Int(key)] &+= weight
-      entries[Int(key)] &+= count
-      return true
-    }
-    var run = bucket(values[0])
-    var weight = 0
-    var start = 0
-    if let weights {
-      for i in 0..<n {
-        let key = bucket(values[i])
-        if key != run {
-          guard flush(run, weight, i &- start) else { return nil }
-          run = key
-          weight = 0
-          start = i
-        }
-        weight &+= weights[i]
-      }
-    } else {
-      for i in 0..<n {
-        let key = bucket(values[i])
-        if key != run {
-          guard flush(run, i &- start, i &- start) else { return nil }
-          run = key
-          start = i
-        }
-      }
-      weight = n &- start
-    }
-    guard flush(run, weight, n &- start) else { return nil }
+    // (CPixelKernel's loop, which the kernel's statistics loop shares: runs
+    // of values in one bucket are counted once.)
+    guard
+      cpk_bucket_histogram(
+        values.baseAddress, weights?.baseAddress, n, UInt32(shift), base, bucketCount, hist,
+        entries) != 0
+    else { return nil }
     return select(
       atRanks: ranks, of: values, weights: weights, bucketWeights: hist, bucketEntries: entries)
   }
