@@ -286,13 +286,23 @@ struct PixelKernel {
   func failingAll(_ samples: ItemSamples, threshold: Double) -> (
     entries: [(index: Int, ratio: Double)], lowest: Double
   ) {
+    ratios(samples).withUnsafeBufferPointer { r in
+      Self.failing(count: r.count, threshold: threshold) { r[$0] }
+    }
+  }
+
+  /// Of `count` entries whose ratios `ratio` gives, those below `threshold`
+  /// (with their ratios), and the lowest ratio.
+  @inline(__always)
+  static func failing(
+    count: Int, threshold: Double, ratio: (Int) -> Double
+  ) -> (entries: [(index: Int, ratio: Double)], lowest: Double) {
     var lowest = Double.infinity
     var out: [(index: Int, ratio: Double)] = []
-    ratios(samples).withUnsafeBufferPointer { ratios in
-      for (k, ratio) in ratios.enumerated() {
-        lowest = Swift.min(lowest, ratio)
-        if ratio < threshold { out.append((k, ratio)) }
-      }
+    for k in 0..<count {
+      let r = ratio(k)
+      lowest = Swift.min(lowest, r)
+      if r < threshold { out.append((k, r)) }
     }
     return (out, lowest)
   }

@@ -153,16 +153,11 @@ public struct RemedySearch: Sendable {
   static func failingAll(foreground fg: Double, backgrounds: [Double], threshold: Double) -> (
     entries: [(index: Int, ratio: Double)], lowest: Double
   ) {
-    var out: [(index: Int, ratio: Double)] = []
-    var lowest = Double.infinity
     backgrounds.withUnsafeBufferPointer { bg in
-      for k in bg.indices {
-        let ratio = PixelKernel.ratio(foreground: fg, background: bg[k])
-        lowest = Swift.min(lowest, ratio)
-        if ratio < threshold { out.append((k, ratio)) }
+      PixelKernel.failing(count: bg.count, threshold: threshold) {
+        PixelKernel.ratio(foreground: fg, background: bg[$0])
       }
     }
-    return (out, lowest)
   }
 
   /// The luminance of every entry's background, when the colour is opaque
