@@ -11,11 +11,14 @@ extension ContrastBounds {
   /// `ratio(color over P(c), P(c))` over the cube. Evaluated on a 33^3 grid,
   /// then refined: around the best grid points a grid of a quarter of the
   /// step, three times (a final spacing of 1/2048).
-  ///
-  /// `rankingExactly` ranks every grid point with the exact luminance (what
-  /// the table's shortcut must reproduce; for tests).
-  public static func overCube(
-    rendering: ElementRendering, color: RGBA, rankingExactly: Bool = false
+  public static func overCube(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
+    overCube(rendering: rendering, color: color, rankingExactly: false)
+  }
+
+  /// ``overCube(rendering:color:)``; `rankingExactly` ranks every grid point
+  /// with the exact luminance (what the table's shortcut must reproduce).
+  static func overCube(
+    rendering: ElementRendering, color: RGBA, rankingExactly: Bool
   ) -> ContrastBounds {
     // An opaque colour composited over anything is itself (`1 * c + 0 * x`
     // is exactly `c`): its luminance is taken once.
