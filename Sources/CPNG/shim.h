@@ -24,6 +24,13 @@ static inline size_t cpng_image_size(const png_image *image) {
   return (size_t)PNG_IMAGE_SIZE(*image);
 }
 
+/* libpng's upper bound on the PNG stream that png_image_write_to_memory
+   writes for this image (it can overflow only on 32-bit systems, where the
+   write then reports the size it needs). */
+static inline size_t cpng_image_png_size_max(const png_image *image) {
+  return (size_t)PNG_IMAGE_PNG_SIZE_MAX(*image);
+}
+
 static inline size_t cpng_image_row_stride(const png_image *image) {
   return (size_t)PNG_IMAGE_ROW_STRIDE(*image);
 }

@@ -76,15 +76,21 @@ public enum PNGEncoder {
     defer { png_image_free(&image) }
 
     let result: Result<[UInt8], PNGEncodingError> = pixels.withUnsafeBytes { source in
-      // First pass: no buffer, libpng reports the size it needs.
-      var size: png_alloc_size_t = 0
-      guard png_image_write_to_memory(&image, nil, &size, 0, source.baseAddress, 0, nil) != 0
-      else {
-        return .failure(.encode(message: PNGDecoder.message(of: &image)))
-      }
+      // One pass into a buffer of libpng's upper bound. If the write reports
+      // that it needs more (the bound can overflow on 32-bit systems), it has
+      // set `size` to what it needs: write again into that.
+      var size = png_alloc_size_t(cpng_image_png_size_max(&image))
       var output = [UInt8](repeating: 0, count: Int(size))
-      let written = output.withUnsafeMutableBytes { target in
+      var written = output.withUnsafeMutableBytes { target in
         png_image_write_to_memory(&image, target.baseAddress, &size, 0, source.baseAddress, 0, nil)
+      }
+      if written == 0 && Int(size) > output.count {
+        image.warning_or_error = 0
+        output = [UInt8](repeating: 0, count: Int(size))
+        written = output.withUnsafeMutableBytes { target in
+          png_image_write_to_memory(
+            &image, target.baseAddress, &size, 0, source.baseAddress, 0, nil)
+        }
       }
       guard written != 0 else {
         return .failure(.encode(message: PNGDecoder.message(of: &image)))

@@ -33,6 +33,21 @@ struct PNGEncoderTests {
     #expect(bytes == [0, 0, 0, 1, 128, 128, 255, 255, 0])
   }
 
+  /// Noise does not compress, so its stream comes near libpng's upper bound
+  /// (PNG_IMAGE_PNG_SIZE_MAX), the buffer the encoder writes into in one pass.
+  @Test func incompressibleNoiseRoundTrips() throws {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let pixels: [UInt8] = (0..<(3 * 300 * 257)).map { _ in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 56)
+    }
+    let png = try PNGEncoder.encodeRGB8(width: 300, height: 257, pixels: pixels)
+    #expect(png.count > pixels.count)
+    let decoded = try PNGDecoder.decode(png, name: "noise.png")
+    #expect(decoded.image.width == 300 && decoded.image.height == 257)
+    #expect(decoded.image.samples == pixels.map { Float($0) / 255 })
+  }
+
   @Test func encodingIsDeterministic() throws {
     let image = RGBImage(width: 5, height: 4, filledWith: (0.2, 0.4, 0.6))
     #expect(try PNGEncoder.encode(image) == (try PNGEncoder.encode(image)))
