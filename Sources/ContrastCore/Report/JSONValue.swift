@@ -41,11 +41,12 @@ public indirect enum JSONValue: Sendable, Equatable {
       }
       out.append("[\n")
       for (i, v) in items.enumerated() {
-        out.append(String(repeating: "  ", count: indent + 1))
+        out.append(JSONValue.indentation(indent + 1))
         v.write(into: &out, indent: indent + 1)
         out.append(i + 1 < items.count ? ",\n" : "\n")
       }
-      out.append(String(repeating: "  ", count: indent) + "]")
+      out.append(JSONValue.indentation(indent))
+      out.append("]")
     case .object(let pairs):
       if pairs.isEmpty {
         out.append("{}")
@@ -53,25 +54,42 @@ public indirect enum JSONValue: Sendable, Equatable {
       }
       out.append("{\n")
       for (i, (k, v)) in pairs.enumerated() {
-        out.append(String(repeating: "  ", count: indent + 1))
+        out.append(JSONValue.indentation(indent + 1))
         JSONValue.escape(k, into: &out)
         out.append(": ")
         v.write(into: &out, indent: indent + 1)
         out.append(i + 1 < pairs.count ? ",\n" : "\n")
       }
-      out.append(String(repeating: "  ", count: indent) + "}")
+      out.append(JSONValue.indentation(indent))
+      out.append("}")
     }
+  }
+
+  /// Two spaces per level; the first levels made once.
+  private static let indents = (0..<16).map { String(repeating: "  ", count: $0) }
+
+  private static func indentation(_ level: Int) -> String {
+    level < indents.count ? indents[level] : String(repeating: "  ", count: level)
   }
 
   /// A number with at most six decimals, trailing zeros dropped; non-finite
   /// values become `null` (JSON has no infinity).
   public static func format(_ d: Double) -> String {
     guard d.isFinite else { return "null" }
-    var s = String(format: "%.6f", d)
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    if s == "-0" { s = "0" }
-    return s
+    // C's "%.6f" (what `String(format:)` formats with, without its cost); the
+    // longest, -1.8e308, takes 317 characters.
+    let capacity = 400
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+      let text = buffer.baseAddress!
+      var end = Int(withVaList([d]) { vsnprintf(text, capacity, "%.6f", $0) })
+      // Six decimals always follow the point: drop their trailing zeros, then
+      // a bare point.
+      while text[end - 1] == 0x30 { end -= 1 }
+      if text[end - 1] == 0x2E { end -= 1 }
+      if end == 2 && text[0] == 0x2D && text[1] == 0x30 { return "0" }
+      return String(
+        decoding: UnsafeRawBufferPointer(start: text, count: end), as: UTF8.self)
+    }
   }
 
   static func escape(_ s: String, into out: inout String) {
