@@ -96,7 +96,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    Memory.keepLargeBlocks()
+    HeapSettings.keepLargeBlocks()
     let console = Console(quiet: quiet)
     var configuration = RunConfiguration()
     let configPath = config ?? (Files.exists("glass-audit.yml") ? "glass-audit.yml" : nil)

@@ -17,7 +17,12 @@ import Foundation
 /// * The whole bundled matrix: every layout in `layouts/` x every wallpaper of
 ///   `wallpapers/matrix.yml` x eight combinations, wallpapers decoded on demand
 ///   as `glass-audit run` does, with one worker per core.
+///
+/// The process's heap is set up as `glass-audit run` sets it up
+/// (``HeapSettings/keepLargeBlocks()``: large images reuse freed memory instead
+/// of being mapped and page-faulted afresh), so that these are the tool's times.
 let benchmarks: @Sendable () -> Void = {
+  HeapSettings.keepLargeBlocks()
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta, .mallocCountTotal],
     timeUnits: .milliseconds

@@ -2,15 +2,19 @@
   import Glibc
 #endif
 
-/// Process-wide allocator settings for the audit.
-enum Memory {
+/// Process-wide allocator settings for the audit, which `glass-audit run`
+/// applies before it starts (and the benchmarks, to time what it does).
+public enum HeapSettings {
   /// glibc maps every block above 32 MiB (a placed wallpaper is about
   /// 38 MB of floats) with its own `mmap` and unmaps it when freed, so each
   /// wallpaper's images are first-touched (page-faulted) afresh. Serving
   /// blocks up to 1 GiB from the heap and not trimming it lets a freed
   /// image's memory serve the next wallpaper's. `mallopt` is looked up at
   /// run time (Swift does not import `malloc.h`); elsewhere this does nothing.
-  static func keepLargeBlocks() {
+  ///
+  /// This changes the allocator of the whole process: call it from a
+  /// program's entry point, not from a library.
+  public static func keepLargeBlocks() {
     #if canImport(Glibc)
       typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
