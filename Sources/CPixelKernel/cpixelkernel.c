@@ -1,9 +1,10 @@
-// ContrastCore's per-entry contrast model (PixelKernel+Pairs.swift), four
-// entries at a time with AVX2: the ratios (with, for the statistics, their
+// ContrastCore's per-entry contrast model (PixelKernel+Pairs.swift), eight
+// entries at a time with AVX-512 or four with AVX2 (ckernel_body.h, written
+// once for both): the ratios (with, for the statistics, their
 // sum, failing pixels, extremes and buckets), the backgrounds' luminances,
 // and the previews' modelled glass. Every lane performs the Swift code's IEEE
 // operations in the same order: no fused multiply-add (contraction is off
-// and the functions are compiled for AVX2 without FMA), `min`/`max` written
+// and the functions are compiled without FMA), `min`/`max` written
 // as Swift's `y < x ? y : x` and `y >= x ? y : x` through compare and blend.
 // A test holds the results equal to the Swift loops bit for bit.
 #pragma STDC FP_CONTRACT OFF
@@ -16,41 +17,73 @@
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
+#include <stdatomic.h>
+#include <string.h>
 
-#define TARGET __attribute__((target("avx2")))
-typedef __m256d V;
+// The instruction sets the loops can use: 2 AVX2, 3 AVX-512 (F, DQ, BW, VL).
+static int detected_level(void) {
+  const char *portable = getenv("GLASS_AUDIT_PORTABLE");
+  if (portable && portable[0] == '1') return 0;
+  __builtin_cpu_init();
+  int level = __builtin_cpu_supports("avx2") ? 2 : 0;
+  if (level == 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+      __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
+    level = 3;
+  const char *vector = getenv("GLASS_AUDIT_VECTOR");
+  if (vector && strcmp(vector, "avx2") == 0 && level > 2) level = 2;
+  return level;
+}
 
-int cpk_available(void) {
+static atomic_int level_cap = 3;
+
+int cpk_level(void) {
   static int known = -1;
-  if (known < 0) {
-    // GLASS_AUDIT_PORTABLE=1 keeps to the portable loops (to compare them).
-    const char *portable = getenv("GLASS_AUDIT_PORTABLE");
-    __builtin_cpu_init();
-    known = (portable && portable[0] == '1') ? 0 : (__builtin_cpu_supports("avx2") ? 1 : 0);
-  }
-  return known;
+  if (known < 0) known = detected_level();
+  int cap = atomic_load_explicit(&level_cap, memory_order_relaxed);
+  return known < cap ? known : cap;
 }
 
-static inline TARGET V splat(double x) { return _mm256_set1_pd(x); }
-static inline TARGET V add(V a, V b) { return _mm256_add_pd(a, b); }
-static inline TARGET V sub(V a, V b) { return _mm256_sub_pd(a, b); }
-static inline TARGET V mul(V a, V b) { return _mm256_mul_pd(a, b); }
-
-// Swift's `y >= x ? y : x` and `y < x ? y : x` lane by lane.
-static inline TARGET V larger(V x, V y) {
-  return _mm256_blendv_pd(x, y, _mm256_cmp_pd(y, x, _CMP_GE_OQ));
+int cpk_limit_level(int level) {
+  return atomic_exchange_explicit(&level_cap, level, memory_order_relaxed);
 }
-static inline TARGET V smaller(V x, V y) {
-  return _mm256_blendv_pd(x, y, _mm256_cmp_pd(y, x, _CMP_LT_OQ));
-}
-static inline TARGET V clamp01(V x) { return smaller(larger(x, splat(0)), splat(1)); }
 
-static inline TARGET V linearize(const cpk_params *p, V c) {
-  V x = mul(clamp01(c), splat((double)p->steps));
+int cpk_available(void) { return cpk_level() > 0; }
+
+// Four mask codes, wherever they lie.
+static inline int four_codes(const uint8_t *p) {
+  int v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// ---- AVX2: four entries at a time ----
+#define TARGET __attribute__((target("avx2")))
+#define FN(name) name##_avx2
+#define LANES 4
+typedef __m256d V;
+typedef __m256d M;
+typedef __m256i C;
+#define VSPLAT(x) _mm256_set1_pd(x)
+#define VADD _mm256_add_pd
+#define VSUB _mm256_sub_pd
+#define VMUL _mm256_mul_pd
+#define VDIV _mm256_div_pd
+#define VGE(a, b) _mm256_cmp_pd(a, b, _CMP_GE_OQ)
+#define VLT(a, b) _mm256_cmp_pd(a, b, _CMP_LT_OQ)
+#define VBLEND(m, x, y) _mm256_blendv_pd(x, y, m)
+#define MBITS(m) _mm256_movemask_pd(m)
+#define MALL 15
+#define VLOAD(p) _mm256_loadu_pd(p)
+#define VSTORE(p, v) _mm256_storeu_pd(p, v)
+#define CLOAD(p) _mm256_cvtepu8_epi64(_mm_cvtsi32_si128(four_codes(p)))
+#define CZERO(c) _mm256_castsi256_pd(_mm256_cmpeq_epi64(c, _mm256_setzero_si256()))
+#define CBAND(c) _mm256_castsi256_pd(_mm256_cmpgt_epi64(c, _mm256_set1_epi64x(1)))
+
+// Each lane's two neighbouring table values in one 16-byte load, then
+// transposed (faster than two gathers on CPUs with slow gathers).
+static inline TARGET void table_pairs_avx2(const cpk_params *p, V x, V *lo, V *hi, V *index) {
   __m128i i = _mm_min_epi32(_mm256_cvttpd_epi32(x), _mm_set1_epi32(p->steps - 1));
-  V f = sub(x, _mm256_cvtepi32_pd(i));
-  // Each lane's two neighbouring table values in one 16-byte load, then
-  // transposed (faster than two gathers on CPUs with slow gathers).
+  *index = _mm256_cvtepi32_pd(i);
   const double *t = p->table;
   __m128d a0 = _mm_loadu_pd(t + _mm_extract_epi32(i, 0));
   __m128d a1 = _mm_loadu_pd(t + _mm_extract_epi32(i, 1));
@@ -58,163 +91,92 @@ static inline TARGET V linearize(const cpk_params *p, V c) {
   __m128d a3 = _mm_loadu_pd(t + _mm_extract_epi32(i, 3));
   V t02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(a0), a2, 1);
   V t13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(a1), a3, 1);
-  V lo = _mm256_unpacklo_pd(t02, t13);
-  V hi = _mm256_unpackhi_pd(t02, t13);
-  return add(lo, mul(sub(hi, lo), f));
+  *lo = _mm256_unpacklo_pd(t02, t13);
+  *hi = _mm256_unpackhi_pd(t02, t13);
 }
 
-static inline TARGET V luminance(const cpk_params *p, V r, V g, V b) {
-  return add(add(mul(splat(0.2126), linearize(p, r)), mul(splat(0.7152), linearize(p, g))),
-             mul(splat(0.0722), linearize(p, b)));
+#include "ckernel_body.h"
+
+#undef TARGET
+#undef FN
+#undef LANES
+#undef VSPLAT
+#undef VADD
+#undef VSUB
+#undef VMUL
+#undef VDIV
+#undef VGE
+#undef VLT
+#undef VBLEND
+#undef MBITS
+#undef MALL
+#undef VLOAD
+#undef VSTORE
+#undef CLOAD
+#undef CZERO
+#undef CBAND
+
+// ---- AVX-512: eight entries at a time ----
+#define TARGET __attribute__((target("avx2,avx512f,avx512dq,avx512bw,avx512vl")))
+#define FN(name) name##_avx512
+#define LANES 8
+#define V __m512d
+#define M __mmask8
+#define C __m512i
+#define VSPLAT(x) _mm512_set1_pd(x)
+#define VADD _mm512_add_pd
+#define VSUB _mm512_sub_pd
+#define VMUL _mm512_mul_pd
+#define VDIV _mm512_div_pd
+#define VGE(a, b) _mm512_cmp_pd_mask(a, b, _CMP_GE_OQ)
+#define VLT(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)
+#define VBLEND(m, x, y) _mm512_mask_blend_pd(m, x, y)
+#define MBITS(m) ((int)(m))
+#define MALL 255
+#define VLOAD(p) _mm512_loadu_pd(p)
+#define VSTORE(p, v) _mm512_storeu_pd(p, v)
+#define CLOAD(p) _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(p)))
+#define CZERO(c) _mm512_cmpeq_epi64_mask(c, _mm512_setzero_si512())
+#define CBAND(c) _mm512_cmpgt_epi64_mask(c, _mm512_set1_epi64(1))
+
+static inline TARGET void table_pairs_avx512(const cpk_params *p, V x, V *lo, V *hi, V *index) {
+  __m256i i = _mm256_min_epi32(_mm512_cvttpd_epi32(x), _mm256_set1_epi32(p->steps - 1));
+  *index = _mm512_cvtepi32_pd(i);
+  const double *t = p->table;
+  int at[8];
+  _mm256_storeu_si256((__m256i *)(void *)at, i);
+  __m256d t02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(t + at[0])),
+                                     _mm_loadu_pd(t + at[2]), 1);
+  __m256d t13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(t + at[1])),
+                                     _mm_loadu_pd(t + at[3]), 1);
+  __m256d t46 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(t + at[4])),
+                                     _mm_loadu_pd(t + at[6]), 1);
+  __m256d t57 = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(t + at[5])),
+                                     _mm_loadu_pd(t + at[7]), 1);
+  V even = _mm512_insertf64x4(_mm512_castpd256_pd512(t02), t46, 1);
+  V odd = _mm512_insertf64x4(_mm512_castpd256_pd512(t13), t57, 1);
+  *lo = _mm512_unpacklo_pd(even, odd);
+  *hi = _mm512_unpackhi_pd(even, odd);
 }
 
-static inline TARGET V luma(V r, V g, V b) {
-  return add(add(mul(splat(0.2126), r), mul(splat(0.7152), g)), mul(splat(0.0722), b));
-}
+#include "ckernel_body.h"
 
-// `a * c + (1 - a) * x`, with `a * c` and `1 - a` taken in scalars as Swift does.
-static inline TARGET V over(const double *layer, int channel, V x) {
-  double a = layer[3];
-  return add(splat(a * layer[channel]), mul(splat(1 - a), x));
-}
-
-// The rendering inside the shape, over the colours (r, g, b).
-static inline TARGET void inside(const cpk_params *p, V *r, V *g, V *b) {
-  if (p->surface == 0) return;
-  if (p->surface == 1) {
-    V y = luma(*r, *g, *b);
-    V k = smaller(larger(sub(splat(1), mul(y, splat(1 - p->lumaCap))), splat(0)), splat(1));
-    V boost = add(splat(1), mul(splat(0.3), sub(splat(1), k)));
-    *r = mul(k, add(y, mul(sub(*r, y), boost)));
-    *g = mul(k, add(y, mul(sub(*g, y), boost)));
-    *b = mul(k, add(y, mul(sub(*b, y), boost)));
-    y = luma(*r, *g, *b);
-    V base = add(splat(p->black), mul(splat(p->white - p->black), y));
-    V s = splat(p->saturation);
-    *r = add(base, mul(s, sub(*r, y)));
-    *g = add(base, mul(s, sub(*g, y)));
-    *b = add(base, mul(s, sub(*b, y)));
-  } else if (p->surface == 2) {
-    V y = luma(*r, *g, *b);
-    V s = splat(p->saturation);
-    V br = splat(p->brightness);
-    *r = add(add(y, mul(s, sub(*r, y))), br);
-    *g = add(add(y, mul(s, sub(*g, y))), br);
-    *b = add(add(y, mul(s, sub(*b, y))), br);
-  }
-  if (p->hasFill) {
-    *r = over(p->fill, 0, *r);
-    *g = over(p->fill, 1, *g);
-    *b = over(p->fill, 2, *b);
-  }
-  if (p->hasTint) {
-    *r = over(p->tint, 0, *r);
-    *g = over(p->tint, 1, *g);
-    *b = over(p->tint, 2, *b);
-  }
-  *r = clamp01(*r);
-  *g = clamp01(*g);
-  *b = clamp01(*b);
-}
-
-// The backgrounds of four entries: the colour itself outside the shape
-// (code 0), the rendering inside (1), the border over it in the band (2).
-static inline TARGET void backgrounds(const cpk_params *p, V r0, V g0, V b0, __m256i codes, V *r,
-                                      V *g, V *b) {
-  __m256i zero = _mm256_setzero_si256();
-  V outside = _mm256_castsi256_pd(_mm256_cmpeq_epi64(codes, zero));
-  if (_mm256_movemask_pd(outside) == 15) {
-    *r = r0;
-    *g = g0;
-    *b = b0;
-    return;
-  }
-  *r = r0;
-  *g = g0;
-  *b = b0;
-  inside(p, r, g, b);
-  V band = _mm256_castsi256_pd(_mm256_cmpgt_epi64(codes, _mm256_set1_epi64x(1)));
-  if (_mm256_movemask_pd(band) != 0) {
-    *r = _mm256_blendv_pd(*r, over(p->border, 0, *r), band);
-    *g = _mm256_blendv_pd(*g, over(p->border, 1, *g), band);
-    *b = _mm256_blendv_pd(*b, over(p->border, 2, *b), band);
-  }
-  *r = _mm256_blendv_pd(*r, r0, outside);
-  *g = _mm256_blendv_pd(*g, g0, outside);
-  *b = _mm256_blendv_pd(*b, b0, outside);
-}
-
-static inline TARGET V ratio(const cpk_params *p, V r, V g, V b) {
-  V fg;
-  if (p->opaque) {
-    fg = splat(p->opaqueLuminance);
+// The ratios of this CPU's widest loop.
+static void ratios_vector(const cpk_params *p, const double *r, const double *g, const double *b,
+                          const uint8_t *codes, long n, double *out) {
+  if (cpk_level() >= 3) {
+    ratios_avx512(p, r, g, b, codes, n, out);
   } else {
-    fg = luminance(p, over(p->color, 0, r), over(p->color, 1, g), over(p->color, 2, b));
-  }
-  V bg = luminance(p, r, g, b);
-  V hi = larger(fg, bg);
-  V lo = smaller(fg, bg);
-  return _mm256_div_pd(add(hi, splat(0.05)), add(lo, splat(0.05)));
-}
-
-// Loads entries k ... k + 3, repeating the last entry past the end.
-static inline TARGET void load(const double *r, const double *g, const double *b,
-                               const uint8_t *codes, long n, long k, V *r0, V *g0, V *b0,
-                               __m256i *c) {
-  if (k + 4 <= n) {
-    *r0 = _mm256_loadu_pd(r + k);
-    *g0 = _mm256_loadu_pd(g + k);
-    *b0 = _mm256_loadu_pd(b + k);
-    *c = _mm256_set_epi64x(codes[k + 3], codes[k + 2], codes[k + 1], codes[k]);
-    return;
-  }
-  long i[4];
-  for (int l = 0; l < 4; l++) i[l] = k + l < n ? k + l : n - 1;
-  *r0 = _mm256_set_pd(r[i[3]], r[i[2]], r[i[1]], r[i[0]]);
-  *g0 = _mm256_set_pd(g[i[3]], g[i[2]], g[i[1]], g[i[0]]);
-  *b0 = _mm256_set_pd(b[i[3]], b[i[2]], b[i[1]], b[i[0]]);
-  *c = _mm256_set_epi64x(codes[i[3]], codes[i[2]], codes[i[1]], codes[i[0]]);
-}
-
-static inline TARGET void store(double *out, long n, long k, V v) {
-  if (k + 4 <= n) {
-    _mm256_storeu_pd(out + k, v);
-    return;
-  }
-  double lanes[4];
-  _mm256_storeu_pd(lanes, v);
-  for (long l = 0; k + l < n; l++) out[k + l] = lanes[l];
-}
-
-static TARGET void ratios_avx2(const cpk_params *p, const double *r, const double *g,
-                               const double *b, const uint8_t *codes, long n, double *out) {
-  for (long k = 0; k < n; k += 4) {
-    V r0, g0, b0;
-    __m256i c;
-    load(r, g, b, codes, n, k, &r0, &g0, &b0, &c);
-    V v;
-    __m256i zero = _mm256_setzero_si256();
-    int anyOutside = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(c, zero)));
-    if (p->hasConstant && anyOutside == 0) {
-      // Every lane inside or in the band, behind an opaque fill or tint.
-      V band = _mm256_castsi256_pd(_mm256_cmpgt_epi64(c, _mm256_set1_epi64x(1)));
-      v = _mm256_blendv_pd(splat(p->constantInside), splat(p->constantBorder), band);
-    } else {
-      V rr, gg, bb;
-      backgrounds(p, r0, g0, b0, c, &rr, &gg, &bb);
-      v = ratio(p, rr, gg, bb);
-    }
-    store(out, n, k, v);
+    ratios_avx2(p, r, g, b, codes, n, out);
   }
 }
 
-static TARGET void ratios_summary_avx2(const cpk_params *p, const double *r, const double *g,
-                                       const double *b, const uint8_t *codes,
-                                       const long *counts, long n, double threshold,
-                                       unsigned shift, unsigned long long base, long buckets,
-                                       double *out, cpk_summary *summary, long *weights,
-                                       long *entries) {
-  ratios_avx2(p, r, g, b, codes, n, out);
+static void ratios_summary_vector(const cpk_params *p, const double *r, const double *g,
+                                  const double *b, const uint8_t *codes, const long *counts,
+                                  long n, double threshold, unsigned shift,
+                                  unsigned long long base, long buckets, double *out,
+                                  cpk_summary *summary, long *weights, long *entries) {
+  ratios_vector(p, r, g, b, codes, n, out);
   // The sums in entry order, as Swift's loop takes them, and the buckets.
   double sum = 0;
   long failing = 0;
@@ -238,79 +200,22 @@ static TARGET void ratios_summary_avx2(const cpk_params *p, const double *r, con
   summary->outside = outside;
 }
 
-static TARGET void luminances_avx2(const cpk_params *p, const double *r, const double *g,
-                                   const double *b, const uint8_t *codes, long n,
-                                   double *out) {
-  for (long k = 0; k < n; k += 4) {
-    V r0, g0, b0;
-    __m256i c;
-    load(r, g, b, codes, n, k, &r0, &g0, &b0, &c);
-    V rr, gg, bb;
-    backgrounds(p, r0, g0, b0, c, &rr, &gg, &bb);
-    store(out, n, k, luminance(p, rr, gg, bb));
-  }
-}
-
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
                const uint8_t *codes, long n, double *out) {
   if (!cpk_available()) return 0;
-  ratios_avx2(p, r, g, b, codes, n, out);
+  ratios_vector(p, r, g, b, codes, n, out);
   return 1;
-}
-
-static TARGET void compose_avx2(const cpk_params *p, const float *image, long width,
-                                const uint8_t *maskCodes, long mx, long my, long mw, long mh,
-                                const float *blurred, long blurredWidth, double mix,
-                                float *out) {
-  double keep = 1 - mix;
-  for (long j = 0; j < mh; j++) {
-    long xs[4];
-    int pending = 0;
-    for (long i = 0; i <= mw; i++) {
-      // Batches of four pixels with a code, the row's last padded by repeats.
-      if (i < mw && maskCodes[j * mw + i] != 0) xs[pending++] = i;
-      if (pending < 4 && !(i == mw && pending > 0)) continue;
-      int used = pending;
-      while (pending < 4) {
-        xs[pending] = xs[pending - 1];
-        pending++;
-      }
-      double c[3][4];
-      long codes[4];
-      for (int l = 0; l < 4; l++) {
-        const float *w = image + 3 * ((my + j) * width + mx + xs[l]);
-        codes[l] = maskCodes[j * mw + xs[l]];
-        if (blurred) {
-          const float *g = blurred + 3 * (j * blurredWidth + xs[l]);
-          for (int ch = 0; ch < 3; ch++) c[ch][l] = keep * (double)w[ch] + mix * (double)g[ch];
-        } else {
-          for (int ch = 0; ch < 3; ch++) c[ch][l] = (double)w[ch];
-        }
-      }
-      V r0 = _mm256_loadu_pd(c[0]), g0 = _mm256_loadu_pd(c[1]), b0 = _mm256_loadu_pd(c[2]);
-      __m256i k = _mm256_set_epi64x(codes[3], codes[2], codes[1], codes[0]);
-      V rr, gg, bb;
-      backgrounds(p, r0, g0, b0, k, &rr, &gg, &bb);
-      double lr[4], lg[4], lb[4];
-      _mm256_storeu_pd(lr, rr);
-      _mm256_storeu_pd(lg, gg);
-      _mm256_storeu_pd(lb, bb);
-      for (int l = 0; l < used; l++) {
-        float *o = out + 3 * ((my + j) * width + mx + xs[l]);
-        o[0] = (float)lr[l];
-        o[1] = (float)lg[l];
-        o[2] = (float)lb[l];
-      }
-      pending = 0;
-    }
-  }
 }
 
 int cpk_compose(const cpk_params *p, const float *image, long width, const uint8_t *maskCodes,
                 long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
                 double mix, float *out) {
   if (!cpk_available()) return 0;
-  compose_avx2(p, image, width, maskCodes, mx, my, mw, mh, blurred, blurredWidth, mix, out);
+  if (cpk_level() >= 3) {
+    compose_avx512(p, image, width, maskCodes, mx, my, mw, mh, blurred, blurredWidth, mix, out);
+  } else {
+    compose_avx2(p, image, width, maskCodes, mx, my, mw, mh, blurred, blurredWidth, mix, out);
+  }
   return 1;
 }
 
@@ -319,19 +224,30 @@ int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, co
                        unsigned shift, unsigned long long base, long buckets, double *out,
                        cpk_summary *summary, long *weights, long *entries) {
   if (!cpk_available()) return 0;
-  ratios_summary_avx2(p, r, g, b, codes, counts, n, threshold, shift, base, buckets, out,
-                      summary, weights, entries);
+  ratios_summary_vector(p, r, g, b, codes, counts, n, threshold, shift, base, buckets, out,
+                        summary, weights, entries);
   return 1;
 }
 
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,
                               const double *b, const uint8_t *codes, long n, double *out) {
   if (!cpk_available()) return 0;
-  luminances_avx2(p, r, g, b, codes, n, out);
+  if (cpk_level() >= 3) {
+    luminances_avx512(p, r, g, b, codes, n, out);
+  } else {
+    luminances_avx2(p, r, g, b, codes, n, out);
+  }
   return 1;
 }
 
 #else
+
+int cpk_level(void) { return 0; }
+
+int cpk_limit_level(int level) {
+  (void)level;
+  return 0;
+}
 
 int cpk_available(void) { return 0; }
 

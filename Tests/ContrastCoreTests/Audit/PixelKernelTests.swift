@@ -173,21 +173,26 @@ import Testing
   }
 
   /// The vector loops (CPixelKernel) against the Swift loops, bit for bit,
-  /// for every rendering and colour and every length modulo four (the tail
-  /// repeats the last entry). On a CPU without AVX2 both are the Swift loops.
-  @Test(arguments: [1, 2, 3, 4, 5, 998, 1001])
+  /// at every instruction-set level the CPU has (eight entries at a time with
+  /// AVX-512, four with AVX2), for every rendering and colour and every
+  /// length modulo eight (the tail repeats the last entry). On a CPU without
+  /// AVX2 both are the Swift loops.
+  @Test(arguments: [1, 2, 3, 4, 5, 7, 8, 9, 998, 1001])
   func vectorLoopsEqualTheSwiftLoopsBitForBit(count: Int) {
     let samples = Self.samples(count: count, seed: UInt64(100 + count))
-    print("PixelKernel vectorized (AVX2): \(PixelKernel.vectorized)")
-    for rendering in Self.renderings {
-      for color in Self.colors {
-        let kernel = PixelKernel(rendering: rendering, color: color)
-        #expect(
-          kernel.ratios(samples).map(\.bitPattern)
-            == kernel.portableRatios(samples).map(\.bitPattern))
-        #expect(
-          kernel.backgroundLuminances(samples).map(\.bitPattern)
-            == kernel.portableBackgroundLuminances(samples).map(\.bitPattern))
+    VectorLevels.each { level in
+      print("PixelKernel vector level: \(level) (3 AVX-512, 2 AVX2, 0 none)")
+      for rendering in Self.renderings {
+        for color in Self.colors {
+          let kernel = PixelKernel(rendering: rendering, color: color)
+          #expect(
+            kernel.ratios(samples).map(\.bitPattern)
+              == kernel.portableRatios(samples).map(\.bitPattern), "level \(level)")
+          #expect(
+            kernel.backgroundLuminances(samples).map(\.bitPattern)
+              == kernel.portableBackgroundLuminances(samples).map(\.bitPattern),
+            "level \(level)")
+        }
       }
     }
   }
@@ -208,30 +213,33 @@ import Testing
       }
     }
     var fused = 0
-    for samples in [Self.samples(count: 9_001, seed: 8), runs] {
-      for rendering in Self.renderings {
-        for color in Self.colors {
-          let kernel = PixelKernel(rendering: rendering, color: color)
-          let ratios = kernel.portableRatios(samples)
-          // A threshold some entries equal exactly (they pass).
-          let threshold = ratios[ratios.count / 2]
-          let reference = ContrastStatistics(
-            ratios: ratios, counts: samples.counts, threshold: threshold)
-          let measured = samples.measure(
-            rendering: rendering, color: color, threshold: threshold)
-          #expect(measured.ratios.map(\.bitPattern) == ratios.map(\.bitPattern))
-          let a = measured.statistics
-          #expect(
-            [a.min, a.p05, a.p10, a.median, a.mean, a.max, a.failingFraction].map(\.bitPattern)
-              == [
-                reference.min, reference.p05, reference.p10, reference.median, reference.mean,
-                reference.max, reference.failingFraction,
-              ].map(\.bitPattern))
-          if kernel.measure(samples, threshold: threshold) != nil { fused += 1 }
+    VectorLevels.each { _ in
+      for samples in [Self.samples(count: 9_001, seed: 8), runs] {
+        for rendering in Self.renderings {
+          for color in Self.colors {
+            let kernel = PixelKernel(rendering: rendering, color: color)
+            let ratios = kernel.portableRatios(samples)
+            // A threshold some entries equal exactly (they pass).
+            let threshold = ratios[ratios.count / 2]
+            let reference = ContrastStatistics(
+              ratios: ratios, counts: samples.counts, threshold: threshold)
+            let measured = samples.measure(
+              rendering: rendering, color: color, threshold: threshold)
+            #expect(measured.ratios.map(\.bitPattern) == ratios.map(\.bitPattern))
+            let a = measured.statistics
+            #expect(
+              [a.min, a.p05, a.p10, a.median, a.mean, a.max, a.failingFraction].map(\.bitPattern)
+                == [
+                  reference.min, reference.p05, reference.p10, reference.median, reference.mean,
+                  reference.max, reference.failingFraction,
+                ].map(\.bitPattern))
+            if kernel.measure(samples, threshold: threshold) != nil { fused += 1 }
+          }
         }
       }
     }
     if PixelKernel.vectorized { #expect(fused > 0) }
+    #expect(VectorLevels.available.count >= 1)
   }
 
   @Test func runsOfIdenticalPixelsAreStoredOnce() {

@@ -1,0 +1,236 @@
+// The per-entry contrast model of cpixelkernel.c, written once for every
+// vector width. cpixelkernel.c includes it once per instruction set, after
+// defining:
+//   FN(name)      the name of this instruction set's copy of `name`
+//   TARGET        the function attribute that enables the instruction set
+//   LANES         entries per vector
+//   V, M, C       vector of doubles, lane mask, vector of mask codes
+//   VSPLAT(x), VADD, VSUB, VMUL, VDIV     IEEE operations lane by lane
+//   VGE(a, b), VLT(a, b)  lanes where a >= b, a < b (ordered, quiet)
+//   VBLEND(m, x, y)       y where m is set, else x
+//   MBITS(m), MALL        the mask as bits (lane l is bit l); all lanes set
+//   VLOAD(p), VSTORE(p, v)  unaligned load and store of LANES doubles
+//   CLOAD(p)              LANES mask codes (bytes) as C
+//   CZERO(c), CBAND(c)    lanes whose code is 0 (outside), above 1 (band)
+//   FN(table_pairs)(t, x, &lo, &hi)  t[i], t[i + 1] per lane, for the table
+//                         index i = (int)x, capped at steps - 1 (also returned
+//                         as doubles in `index`)
+// Every lane performs the Swift code's operations in the same order, so
+// every width gives the same bits.
+
+static inline TARGET V FN(larger)(V x, V y) { return VBLEND(VGE(y, x), x, y); }
+static inline TARGET V FN(smaller)(V x, V y) { return VBLEND(VLT(y, x), x, y); }
+static inline TARGET V FN(clamp01)(V x) {
+  return FN(smaller)(FN(larger)(x, VSPLAT(0)), VSPLAT(1));
+}
+
+static inline TARGET V FN(linearize)(const cpk_params *p, V c) {
+  V x = VMUL(FN(clamp01)(c), VSPLAT((double)p->steps));
+  V lo, hi, index;
+  FN(table_pairs)(p, x, &lo, &hi, &index);
+  V f = VSUB(x, index);
+  return VADD(lo, VMUL(VSUB(hi, lo), f));
+}
+
+static inline TARGET V FN(luminance)(const cpk_params *p, V r, V g, V b) {
+  return VADD(VADD(VMUL(VSPLAT(0.2126), FN(linearize)(p, r)),
+                   VMUL(VSPLAT(0.7152), FN(linearize)(p, g))),
+              VMUL(VSPLAT(0.0722), FN(linearize)(p, b)));
+}
+
+static inline TARGET V FN(luma)(V r, V g, V b) {
+  return VADD(VADD(VMUL(VSPLAT(0.2126), r), VMUL(VSPLAT(0.7152), g)), VMUL(VSPLAT(0.0722), b));
+}
+
+// `a * c + (1 - a) * x`, with `a * c` and `1 - a` taken in scalars as Swift does.
+static inline TARGET V FN(over)(const double *layer, int channel, V x) {
+  double a = layer[3];
+  return VADD(VSPLAT(a * layer[channel]), VMUL(VSPLAT(1 - a), x));
+}
+
+// The rendering inside the shape, over the colours (r, g, b).
+static inline TARGET void FN(inside)(const cpk_params *p, V *r, V *g, V *b) {
+  if (p->surface == 0) return;
+  if (p->surface == 1) {
+    V y = FN(luma)(*r, *g, *b);
+    V k = FN(smaller)(FN(larger)(VSUB(VSPLAT(1), VMUL(y, VSPLAT(1 - p->lumaCap))), VSPLAT(0)),
+                      VSPLAT(1));
+    V boost = VADD(VSPLAT(1), VMUL(VSPLAT(0.3), VSUB(VSPLAT(1), k)));
+    *r = VMUL(k, VADD(y, VMUL(VSUB(*r, y), boost)));
+    *g = VMUL(k, VADD(y, VMUL(VSUB(*g, y), boost)));
+    *b = VMUL(k, VADD(y, VMUL(VSUB(*b, y), boost)));
+    y = FN(luma)(*r, *g, *b);
+    V base = VADD(VSPLAT(p->black), VMUL(VSPLAT(p->white - p->black), y));
+    V s = VSPLAT(p->saturation);
+    *r = VADD(base, VMUL(s, VSUB(*r, y)));
+    *g = VADD(base, VMUL(s, VSUB(*g, y)));
+    *b = VADD(base, VMUL(s, VSUB(*b, y)));
+  } else if (p->surface == 2) {
+    V y = FN(luma)(*r, *g, *b);
+    V s = VSPLAT(p->saturation);
+    V br = VSPLAT(p->brightness);
+    *r = VADD(VADD(y, VMUL(s, VSUB(*r, y))), br);
+    *g = VADD(VADD(y, VMUL(s, VSUB(*g, y))), br);
+    *b = VADD(VADD(y, VMUL(s, VSUB(*b, y))), br);
+  }
+  if (p->hasFill) {
+    *r = FN(over)(p->fill, 0, *r);
+    *g = FN(over)(p->fill, 1, *g);
+    *b = FN(over)(p->fill, 2, *b);
+  }
+  if (p->hasTint) {
+    *r = FN(over)(p->tint, 0, *r);
+    *g = FN(over)(p->tint, 1, *g);
+    *b = FN(over)(p->tint, 2, *b);
+  }
+  *r = FN(clamp01)(*r);
+  *g = FN(clamp01)(*g);
+  *b = FN(clamp01)(*b);
+}
+
+// The backgrounds of LANES entries: the colour itself outside the shape
+// (code 0), the rendering inside (1), the border over it in the band (2).
+static inline TARGET void FN(backgrounds)(const cpk_params *p, V r0, V g0, V b0, C codes, V *r,
+                                          V *g, V *b) {
+  M outside = CZERO(codes);
+  *r = r0;
+  *g = g0;
+  *b = b0;
+  if (MBITS(outside) == MALL) return;
+  FN(inside)(p, r, g, b);
+  M band = CBAND(codes);
+  if (MBITS(band) != 0) {
+    *r = VBLEND(band, *r, FN(over)(p->border, 0, *r));
+    *g = VBLEND(band, *g, FN(over)(p->border, 1, *g));
+    *b = VBLEND(band, *b, FN(over)(p->border, 2, *b));
+  }
+  *r = VBLEND(outside, *r, r0);
+  *g = VBLEND(outside, *g, g0);
+  *b = VBLEND(outside, *b, b0);
+}
+
+static inline TARGET V FN(ratio)(const cpk_params *p, V r, V g, V b) {
+  V fg;
+  if (p->opaque) {
+    fg = VSPLAT(p->opaqueLuminance);
+  } else {
+    fg = FN(luminance)(p, FN(over)(p->color, 0, r), FN(over)(p->color, 1, g),
+                       FN(over)(p->color, 2, b));
+  }
+  V bg = FN(luminance)(p, r, g, b);
+  V hi = FN(larger)(fg, bg);
+  V lo = FN(smaller)(fg, bg);
+  return VDIV(VADD(hi, VSPLAT(0.05)), VADD(lo, VSPLAT(0.05)));
+}
+
+// Loads entries k ... k + LANES - 1, repeating the last entry past the end.
+static inline TARGET void FN(load)(const double *r, const double *g, const double *b,
+                                   const uint8_t *codes, long n, long k, V *r0, V *g0, V *b0,
+                                   C *c) {
+  if (k + LANES <= n) {
+    *r0 = VLOAD(r + k);
+    *g0 = VLOAD(g + k);
+    *b0 = VLOAD(b + k);
+    *c = CLOAD(codes + k);
+    return;
+  }
+  double lr[LANES], lg[LANES], lb[LANES];
+  uint8_t lc[16] = {0};
+  for (long l = 0; l < LANES; l++) {
+    long i = k + l < n ? k + l : n - 1;
+    lr[l] = r[i];
+    lg[l] = g[i];
+    lb[l] = b[i];
+    lc[l] = codes[i];
+  }
+  *r0 = VLOAD(lr);
+  *g0 = VLOAD(lg);
+  *b0 = VLOAD(lb);
+  *c = CLOAD(lc);
+}
+
+static inline TARGET void FN(store)(double *out, long n, long k, V v) {
+  if (k + LANES <= n) {
+    VSTORE(out + k, v);
+    return;
+  }
+  double lanes[LANES];
+  VSTORE(lanes, v);
+  for (long l = 0; k + l < n; l++) out[k + l] = lanes[l];
+}
+
+static TARGET void FN(ratios)(const cpk_params *p, const double *r, const double *g,
+                              const double *b, const uint8_t *codes, long n, double *out) {
+  for (long k = 0; k < n; k += LANES) {
+    V r0, g0, b0;
+    C c;
+    FN(load)(r, g, b, codes, n, k, &r0, &g0, &b0, &c);
+    V v;
+    if (p->hasConstant && MBITS(CZERO(c)) == 0) {
+      // Every lane inside or in the band, behind an opaque fill or tint.
+      v = VBLEND(CBAND(c), VSPLAT(p->constantInside), VSPLAT(p->constantBorder));
+    } else {
+      V rr, gg, bb;
+      FN(backgrounds)(p, r0, g0, b0, c, &rr, &gg, &bb);
+      v = FN(ratio)(p, rr, gg, bb);
+    }
+    FN(store)(out, n, k, v);
+  }
+}
+
+static TARGET void FN(luminances)(const cpk_params *p, const double *r, const double *g,
+                                  const double *b, const uint8_t *codes, long n, double *out) {
+  for (long k = 0; k < n; k += LANES) {
+    V r0, g0, b0;
+    C c;
+    FN(load)(r, g, b, codes, n, k, &r0, &g0, &b0, &c);
+    V rr, gg, bb;
+    FN(backgrounds)(p, r0, g0, b0, c, &rr, &gg, &bb);
+    FN(store)(out, n, k, FN(luminance)(p, rr, gg, bb));
+  }
+}
+
+static TARGET void FN(compose)(const cpk_params *p, const float *image, long width,
+                               const uint8_t *maskCodes, long mx, long my, long mw, long mh,
+                               const float *blurred, long blurredWidth, double mix, float *out) {
+  double keep = 1 - mix;
+  for (long j = 0; j < mh; j++) {
+    long xs[LANES];
+    int pending = 0;
+    for (long i = 0; i <= mw; i++) {
+      // Batches of LANES pixels with a code, the row's last padded by repeats.
+      if (i < mw && maskCodes[j * mw + i] != 0) xs[pending++] = i;
+      if (pending < LANES && !(i == mw && pending > 0)) continue;
+      int used = pending;
+      while (pending < LANES) {
+        xs[pending] = xs[pending - 1];
+        pending++;
+      }
+      double c[3][LANES];
+      uint8_t codes[16] = {0};
+      for (int l = 0; l < LANES; l++) {
+        const float *w = image + 3 * ((my + j) * width + mx + xs[l]);
+        codes[l] = maskCodes[j * mw + xs[l]];
+        if (blurred) {
+          const float *g = blurred + 3 * (j * blurredWidth + xs[l]);
+          for (int ch = 0; ch < 3; ch++) c[ch][l] = keep * (double)w[ch] + mix * (double)g[ch];
+        } else {
+          for (int ch = 0; ch < 3; ch++) c[ch][l] = (double)w[ch];
+        }
+      }
+      V rr, gg, bb;
+      FN(backgrounds)(p, VLOAD(c[0]), VLOAD(c[1]), VLOAD(c[2]), CLOAD(codes), &rr, &gg, &bb);
+      double lr[LANES], lg[LANES], lb[LANES];
+      VSTORE(lr, rr);
+      VSTORE(lg, gg);
+      VSTORE(lb, bb);
+      for (int l = 0; l < used; l++) {
+        float *o = out + 3 * ((my + j) * width + mx + xs[l]);
+        o[0] = (float)lr[l];
+        o[1] = (float)lg[l];
+        o[2] = (float)lb[l];
+      }
+      pending = 0;
+    }
+  }
+}
