@@ -100,20 +100,29 @@ public enum SceneEvaluator {
   static func collect(
     rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
   ) -> ItemSamples {
+    ItemSamples(capacity: rect.width * rect.height) { builder in
+      collect(rect: rect, image: image, mask: mask, source: source, into: &builder)
+    }
+  }
+
+  /// ``collect(rect:image:mask:source:)`` appending to `builder` (its open
+  /// run continues when the first pixel extends it).
+  static func collect(
+    rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop,
+    into builder: inout ItemSamples.Builder
+  ) {
     let m = mask.rect
     let mean = source.usesBackdrop ? source.mean : nil
     let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
     let meanValues = [mean?.r ?? 0, mean?.g ?? 0, mean?.b ?? 0]
-    return ItemSamples(capacity: rect.width * rect.height) { builder in
-      image.samples.withUnsafeBufferPointer { w in
-        (blurred?.samples ?? []).withUnsafeBufferPointer { g in
-          mask.codes.withUnsafeBufferPointer { codes in
-            cpk_collect(
-              &builder.raw, w.baseAddress, image.width, codes.baseAddress, m.x, m.y, m.width,
-              m.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0,
-              mean == nil ? 0 : 1, meanValues, source.mix, rect.x, rect.y, rect.width,
-              rect.height)
-          }
+    image.samples.withUnsafeBufferPointer { w in
+      (blurred?.samples ?? []).withUnsafeBufferPointer { g in
+        mask.codes.withUnsafeBufferPointer { codes in
+          cpk_collect(
+            &builder.raw, w.baseAddress, image.width, codes.baseAddress, m.x, m.y, m.width,
+            m.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0,
+            mean == nil ? 0 : 1, meanValues, source.mix, rect.x, rect.y, rect.width,
+            rect.height)
         }
       }
     }

@@ -39,9 +39,9 @@ import Testing
         {
           let source = canvas.backdrop(of: element, rendering: rendering)
           for rect in rects {
-            let fast = SceneEvaluator.collect(
-              rect: rect, image: canvas.image, mask: source.mask, source: source)
             let swift = Self.reference(
+              rect: rect, image: canvas.image, mask: source.mask, source: source)
+            let fast = SceneEvaluator.collect(
               rect: rect, image: canvas.image, mask: source.mask, source: source)
             #expect(fast.count == swift.count && fast.pixelCount == swift.pixelCount)
             #expect(fast.codes == swift.codes && fast.counts == swift.counts)
@@ -49,9 +49,7 @@ import Testing
             let b = (0..<swift.count).map { swift.color(at: $0) }
             #expect(
               a.map { [$0.r, $0.g, $0.b].map(\.bitPattern) }
-                == b.map {
-                  [$0.r, $0.g, $0.b].map(\.bitPattern)
-                })
+                == b.map { [$0.r, $0.g, $0.b].map(\.bitPattern) })
             compared += fast.count
           }
         }
@@ -82,11 +80,71 @@ import Testing
     }
   }
 
+  /// Collecting into a builder that already holds entries: the open run
+  /// continues when the first pixel extends it, and every count comes out as
+  /// the Swift loop's.
+  @Test func collectingAfterAppendsContinuesTheOpenRun() {
+    let profile = try! ProfileLoader.loadDefault()
+    let size = Canvas(widthInPoints: 40, heightInPoints: 20, scale: 1)
+    let glass = Element(
+      id: "glass", material: "glass.regular",
+      frame: RectInPoints(x: 3, y: 2, width: 30, height: 14), shape: .capsule)
+    let layout = Layout(id: "t", title: "t", canvas: size, elements: [glass], file: "t.yml")
+    var rng = SeededGenerator(seed: 12)
+    let image = RGBImage(
+      width: 40, height: 20,
+      samples: (0..<(3 * 40 * 20)).map { _ in Float(rng.next() % 4) / 3 })
+    let canvas = WallpaperCanvas(wallpaperID: "w", image: image, canvas: size)
+    var checked = 0
+    for mode in AccessibilityMode.allCases {
+      for (element, rendering) in profile.renderedElements(
+        of: layout, appearance: .light, mode: mode)
+      {
+        let source = canvas.backdrop(of: element, rendering: rendering)
+        let rect = PixelRect(x: 1, y: 1, width: 37, height: 17)
+        let plain = Self.reference(rect: rect, image: image, mask: source.mask, source: source)
+        let first = plain.color(at: 0)
+        let code = plain.codes[0]
+        // The rect's own first pixel three times (the run goes on), or
+        // another colour (a new run starts).
+        for prefix in [(first, code), (RGB(r: 0.5, g: 0.25, b: 2), UInt8(1))] {
+          let capacity = 3 + rect.width * rect.height
+          let expected = ItemSamples(capacity: capacity) { out in
+            for _ in 0..<3 { out.append(prefix.0.r, prefix.0.g, prefix.0.b, code: prefix.1) }
+            Self.reference(rect: rect, image: image, mask: source.mask, source: source, into: &out)
+          }
+          let fast = ItemSamples(capacity: capacity) { out in
+            for _ in 0..<3 { out.append(prefix.0.r, prefix.0.g, prefix.0.b, code: prefix.1) }
+            SceneEvaluator.collect(
+              rect: rect, image: image, mask: source.mask, source: source, into: &out)
+          }
+          #expect(fast.counts == expected.counts)
+          #expect(fast.codes == expected.codes)
+          #expect(
+            (0..<fast.count).map { fast.color(at: $0).r.bitPattern }
+              == (0..<expected.count).map { expected.color(at: $0).r.bitPattern })
+          #expect(fast.pixelCount == capacity)
+          checked += 1
+        }
+      }
+    }
+    #expect(checked >= 8)
+  }
+
   /// The reference: `SceneEvaluator.collect` as a Swift loop (the code it
   /// replaced), through ``ItemSamples/Builder``.
   static func reference(
     rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
   ) -> ItemSamples {
+    ItemSamples(capacity: rect.width * rect.height) { out in
+      reference(rect: rect, image: image, mask: mask, source: source, into: &out)
+    }
+  }
+
+  static func reference(
+    rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop,
+    into out: inout ItemSamples.Builder
+  ) {
     let m = mask.rect
     let width = image.width
     let blurredSamples = source.blurred?.samples ?? []
@@ -94,7 +152,7 @@ import Testing
     let mean = source.usesBackdrop ? source.mean : nil
     let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
     let mix = source.mix
-    return ItemSamples(capacity: rect.width * rect.height) { out in
+    do {
       image.samples.withUnsafeBufferPointer { w in
         blurredSamples.withUnsafeBufferPointer { g in
           mask.codes.withUnsafeBufferPointer { codes in
