@@ -8,7 +8,7 @@ import Testing
 /// added in row order (onto the sums already there when continuing), bit
 /// for bit, for lengths that are and are not multiples of the vector width.
 @Suite struct ColumnSumsTests {
-  @Test(arguments: [1, 5, 8, 13, 3 * 431])
+  @Test(arguments: [1, 5, 8, 13, 16, 20, 37, 3 * 431])
   func columnSumsFollowTheirDefinition(length: Int) {
     var rng = SeededGenerator(seed: UInt64(length))
     let rowCount = 7
