@@ -4,6 +4,7 @@
 #include "cpixelkernel.h"
 #include "cbuckets.h"
 
+#include <math.h>
 #include <string.h>
 
 static inline unsigned long long key_of(const double *v, unsigned shift, unsigned long long base) {
@@ -82,4 +83,47 @@ int cpk_bucket_histogram(const double *values, const long *weights, long n, unsi
   }
   histogram_finish(&h);
   return 1;
+}
+
+double cpk_select_in_bucket(double *values, long *weights, long n, long rank, unsigned shift) {
+  if (n < 1) return NAN;
+  long hist[1024];
+  // Five levels of ten bits reach bit 0 from bit 42; more means the values
+  // did not share their high bits (NAN: the caller selects otherwise).
+  for (int level = 0; level < 8; level++) {
+    // Every value left the same one (ties are common): it is the answer.
+    unsigned long long first = key_of(values, 0, 0), differ = 0;
+    for (long i = 0; i < n; i++) differ |= key_of(values + i, 0, 0) ^ first;
+    if (differ == 0) return values[0];
+    // Skip the levels where every value has the same bits.
+    while (shift > 0 && (differ >> shift) == 0) shift = shift >= 10 ? shift - 10 : 0;
+    memset(hist, 0, sizeof hist);
+    for (long i = 0; i < n; i++) {
+      hist[(key_of(values + i, 0, 0) >> shift) & 1023] += weights ? weights[i] : 1;
+    }
+    long bin = 0;
+    while (hist[bin] < rank) {
+      rank -= hist[bin];
+      bin += 1;
+    }
+    // The bin's values to the front, by swaps (the multiset is kept), with
+    // no branch on the data.
+    long kept = 0;
+    for (long i = 0; i < n; i++) {
+      unsigned long long bits = key_of(values + i, 0, 0);
+      double v = values[kept];
+      values[kept] = values[i];
+      values[i] = v;
+      if (weights) {
+        long w = weights[kept];
+        weights[kept] = weights[i];
+        weights[i] = w;
+      }
+      kept += (long)(((bits >> shift) & 1023) == (unsigned long long)bin);
+    }
+    n = kept;
+    // Past the last bits the values left are equal (caught above).
+    shift = shift >= 10 ? shift - 10 : 0;
+  }
+  return NAN;
 }

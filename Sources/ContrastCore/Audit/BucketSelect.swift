@@ -22,6 +22,9 @@ enum BucketSelect {
 
   /// Below this many values, plain selection is cheaper than clearing the buckets.
   static let smallest = 4096
+  /// Up to this many values in a bucket, selection by comparisons (cheaper
+  /// than clearing the radix selection's counters).
+  static let largestCompared = 256
 
   /// The values at the 1-based `ranks` (ascending, each at most the total
   /// weight) of the multiset where `values[i]` occurs `weights[i]` times (once
@@ -102,9 +105,15 @@ enum BucketSelect {
     return targets.map { t in
       let j = buckets.firstIndex(of: t.bucket)!
       let v = UnsafeMutableBufferPointer(start: gathered + starts[j], count: sizes[j])
-      if weights == nil { return quickselect(v, t.rank - 1, from: 0) }
-      let w = UnsafeMutableBufferPointer(start: gatheredWeights + starts[j], count: sizes[j])
-      return weightedSelect(v, w, rank: t.rank)
+      let w = weights == nil ? nil : gatheredWeights + starts[j]
+      if sizes[j] > largestCompared {
+        // A radix selection on the next bits (CPixelKernel), with no
+        // data-dependent branch; ties end it at once.
+        let r = cpk_select_in_bucket(v.baseAddress, w, sizes[j], t.rank, UInt32(shift - 10))
+        if !r.isNaN { return r }
+      }
+      guard let w else { return quickselect(v, t.rank - 1, from: 0) }
+      return weightedSelect(v, UnsafeMutableBufferPointer(start: w, count: sizes[j]), rank: t.rank)
     }
   }
 }

@@ -1,3 +1,4 @@
+import CPixelKernel
 import Testing
 
 @testable import ContrastCore
@@ -75,6 +76,61 @@ import Testing
         #expect(s.median == reference.median && s.max == reference.max)
         #expect(abs(s.mean - reference.mean) < 1e-12)
         #expect(s.failingFraction == reference.failingFraction)
+      }
+    }
+  }
+
+  /// Buckets of hundreds of values or more are selected in by their next
+  /// bits (a radix selection): distinct values packed into one or two
+  /// buckets, near-ties that differ only in their last or middle bits (the
+  /// levels above are skipped), and exact ties,
+  /// with and without weights, must give the sorted list's values.
+  @Test func crowdedBucketsGiveTheSortedRanks() {
+    var rng = SeededGenerator(seed: 31)
+    for shape in ["packed", "last bits", "middle bits", "ties and packed"] {
+      for size in [4_096, 20_000] {
+        var ratios: [Double] = []
+        var weights: [Int] = []
+        for i in 0..<size {
+          let u = Double.random(in: 0..<1, using: &rng)
+          let r: Double
+          switch shape {
+          case "packed": r = 3 + u * 0.004
+          case "last bits": r = Double(bitPattern: (3.0).bitPattern &+ UInt64(rng.next() % 64))
+          case "middle bits":
+            r = Double(bitPattern: (3.0).bitPattern &+ (UInt64(rng.next() % 1024) << 22))
+          default: r = i % 2 == 0 ? 4.5 : 4.5 + u * 0.001
+          }
+          ratios.append(r)
+          weights.append(1 + Int(rng.next() % 5))
+        }
+        let sorted = ratios.sorted()
+        let expanded = zip(ratios, weights).flatMap { Array(repeating: $0, count: $1) }.sorted()
+        let ranks = [1, 2, size / 20, size / 10, size / 2, size - 1, size]
+        let weightedRanks = [1, expanded.count / 20, expanded.count / 2, expanded.count]
+        let plain = ratios.withUnsafeBufferPointer {
+          BucketSelect.values(atRanks: ranks, of: $0, weights: nil)
+        }
+        #expect(plain == ranks.map { sorted[$0 - 1] }, "\(shape) \(size)")
+        // The radix selection itself, on the values of one bucket (never its
+        // fallback).
+        let top = (sorted[size / 2].bitPattern >> BucketSelect.shift)
+        var bucket = ratios.filter { $0.bitPattern >> BucketSelect.shift == top }
+        let bucketSorted = bucket.sorted()
+        for rank in [1, bucket.count / 3, bucket.count] {
+          let r = cpk_select_in_bucket(
+            &bucket, nil, bucket.count, rank, UInt32(BucketSelect.shift - 10))
+          #expect(r == bucketSorted[rank - 1], "\(shape) \(size) rank \(rank) of one bucket")
+        }
+        // Three ranks at most a call with weights, as the statistics ask.
+        for chunk in [Array(weightedRanks.prefix(3)), [weightedRanks[3]]] {
+          let weighted = ratios.withUnsafeBufferPointer { v in
+            weights.withUnsafeBufferPointer { w in
+              BucketSelect.values(atRanks: chunk, of: v, weights: w)
+            }
+          }
+          #expect(weighted == chunk.map { expanded[$0 - 1] }, "\(shape) \(size) weighted")
+        }
       }
     }
   }
