@@ -1,6 +1,19 @@
 import Foundation
 
 extension ContrastBounds {
+  /// The 33^3 grid over the RGB cube (red slowest, blue fastest), as
+  /// backdrop pixels inside a shape (code 1).
+  static let grid = ItemSamples(capacity: 33 * 33 * 33) { builder in
+    let step = 1.0 / 32
+    for i in 0..<33 {
+      for j in 0..<33 {
+        for k in 0..<33 {
+          builder.append(Double(i) * step, Double(j) * step, Double(k) * step, code: 1)
+        }
+      }
+    }
+  }
+
   /// The least and greatest contrast `color` can have over `rendering`'s
   /// background on any wallpaper (SPEC §3.5).
   ///
@@ -40,26 +53,12 @@ extension ContrastBounds {
     // the exact extremes is within 2 * slack of the approximate ones, and
     // only those points are ranked again exactly. The seeds are therefore
     // those of ranking every point exactly.
-    let lum = FastLuminance.shared
-    let fastOpaque = color.alpha == 1 ? lum.luminance(color.rgb) : nil
     let slack = 1e-4
-    var approximate: [(Double, RGB)] = []
-    approximate.reserveCapacity(n * n * n)
-    for i in 0..<n {
-      for j in 0..<n {
-        for k in 0..<n {
-          let c = RGB(r: Double(i) * step, g: Double(j) * step, b: Double(k) * step)
-          let bg = rendering.background(backdrop: c)
-          guard bg.r >= 0 && bg.r <= 1 && bg.g >= 0 && bg.g <= 1 && bg.b >= 0 && bg.b <= 1 else {
-            // Outside the table's range: ranked exactly from the start.
-            approximate.append((ratio(c), c))
-            continue
-          }
-          let fg = fastOpaque ?? lum.luminance(color.composited(over: bg))
-          approximate.append((WCAG.contrastRatio(luminance: fg, lum.luminance(bg)), c))
-        }
-      }
-    }
+    // The table-luminance ratios of the whole grid in one pass of the
+    // per-pixel model (CPixelKernel's vector loop where the CPU has one):
+    // every grid colour is a backdrop inside the shape.
+    let ratios = PixelKernel(rendering: rendering, color: color).ratios(Self.grid)
+    let approximate = ratios.indices.map { (ratios[$0], Self.grid.color(at: $0)) }
     // Deterministic ordering of candidates: by ratio, ties by position. Only
     // the first and last few of that order are needed, so they are kept
     // while scanning instead of sorting every sample.
