@@ -14,6 +14,20 @@ extension ContrastBounds {
     }
   }
 
+  /// `centre + d h` for `d` in -4...4, clamped to [0, 1], each value once
+  /// (at its first offset; the clamped values ascend, so repeats are adjacent).
+  /// With `repeating`, every offset's value (what the first occurrences must
+  /// reproduce).
+  static func offsets(_ centre: Double, _ h: Double, repeating: Bool = false) -> [Double] {
+    var out: [Double] = []
+    out.reserveCapacity(9)
+    for d in -4...4 {
+      let x = Swift.min(Swift.max(centre + Double(d) * h, 0), 1)
+      if repeating || out.last != x { out.append(x) }
+    }
+    return out
+  }
+
   /// The least and greatest contrast `color` can have over `rendering`'s
   /// background on any wallpaper (SPEC §3.5).
   ///
@@ -25,13 +39,15 @@ extension ContrastBounds {
   /// then refined: around the best grid points a grid of a quarter of the
   /// step, three times (a final spacing of 1/2048).
   public static func overCube(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
-    overCube(rendering: rendering, color: color, rankingExactly: false)
+    overCube(rendering: rendering, color: color, rankingExactly: false, refiningEveryPoint: false)
   }
 
   /// ``overCube(rendering:color:)``; `rankingExactly` ranks every grid point
-  /// with the exact luminance (what the table's shortcut must reproduce).
+  /// with the exact luminance (what the table's shortcut must reproduce), and
+  /// `refiningEveryPoint` evaluates every refinement point, repeats included
+  /// (what evaluating first occurrences only must reproduce).
   static func overCube(
-    rendering: ElementRendering, color: RGBA, rankingExactly: Bool
+    rendering: ElementRendering, color: RGBA, rankingExactly: Bool, refiningEveryPoint: Bool
   ) -> ContrastBounds {
     // An opaque colour composited over anything is itself (`1 * c + 0 * x`
     // is exactly `c`): its luminance is taken once.
@@ -99,13 +115,15 @@ extension ContrastBounds {
         for _ in 0..<3 {
           h /= 4
           var localBest = (value, centre)
-          for di in -4...4 {
-            for dj in -4...4 {
-              for dk in -4...4 {
-                let c = RGB(
-                  r: Swift.min(Swift.max(centre.r + Double(di) * h, 0), 1),
-                  g: Swift.min(Swift.max(centre.g + Double(dj) * h, 0), 1),
-                  b: Swift.min(Swift.max(centre.b + Double(dk) * h, 0), 1))
+          // The 9^3 points around the centre, clamped to the cube. Near a
+          // face several offsets clamp to one coordinate; a point met again
+          // cannot be strictly better than itself, so only each point's first
+          // occurrence is evaluated (the same points in the same order).
+          let all = refiningEveryPoint
+          for r in Self.offsets(centre.r, h, repeating: all) {
+            for g in Self.offsets(centre.g, h, repeating: all) {
+              for b in Self.offsets(centre.b, h, repeating: all) {
+                let c = RGB(r: r, g: g, b: b)
                 let v = ratio(c)
                 if better(v, localBest.0) { localBest = (v, c) }
               }
