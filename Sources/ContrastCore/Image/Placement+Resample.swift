@@ -26,8 +26,7 @@ extension Placement {
     let chunkCount = canvasWidth * canvasHeight < 16_384 ? 1 : min(canvasHeight, 16)
     let rowsPerChunk = (canvasHeight + chunkCount - 1) / chunkCount
 
-    var samples =
-      update?.base.samples ?? [Float](repeating: 0, count: 3 * canvasWidth * canvasHeight)
+    let count = 3 * canvasWidth * canvasHeight
     // Which canvas rows to compute: all, or those reading a changed row.
     let compute: [Bool] = (0..<canvasHeight).map { y in
       guard let changed = update?.changedRows else { return true }
@@ -35,7 +34,8 @@ extension Placement {
         rows.firstIndices[y]..<(rows.firstIndices[y] + rows.tapStarts[y + 1] - rows.tapStarts[y])
       return changed.contains { $0.overlaps(taps) }
     }
-    samples.withUnsafeMutableBufferPointer { outputBuffer in
+    /// Computes the rows of `compute` into `outputBuffer`.
+    func fill(_ outputBuffer: UnsafeMutableBufferPointer<Float>) {
       wallpaper.samples.withUnsafeBufferPointer { inputBuffer in
         columns.firstIndices.withUnsafeBufferPointer { firstBuffer in
           columns.tapStarts.withUnsafeBufferPointer { startBuffer in
@@ -79,6 +79,17 @@ extension Placement {
             }
           }
         }
+      }
+    }
+    let samples: [Float]
+    if var base = update?.base.samples {
+      base.withUnsafeMutableBufferPointer { fill($0) }
+      samples = base
+    } else {
+      // Every row is computed and writes all of its values: no zeroing first.
+      samples = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+        fill(buffer)
+        initialized = count
       }
     }
     return RGBImage(width: canvasWidth, height: canvasHeight, samples: samples)
