@@ -74,7 +74,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark(
     "Matrix \(layouts.count) layouts x \(matrix.count) wallpapers x 8",
-    configuration: .init(maxDuration: .seconds(60), maxIterations: 3)
+    configuration: .init(maxDuration: .seconds(60), maxIterations: 9)
   ) { benchmark in
     let auditor = Auditor(
       profile: profile, settings: settings, layouts: layouts,

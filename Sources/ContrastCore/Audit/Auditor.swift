@@ -257,6 +257,7 @@ public struct Auditor: Sendable {
     }
     let appearances = settings.appearances.filter { wallpaper.appearances?.contains($0) ?? true }
     var canvases: [Canvas: WallpaperCanvas] = [:]
+    var planned: Set<Canvas> = []
     var remedies = RemedyAccumulator()
     for layout in layouts {
       let c = layout.canvas
@@ -275,6 +276,9 @@ public struct Auditor: Sendable {
       }
       let canvas = Self.placed(
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
+      if planned.insert(layout.canvas).inserted {
+        canvas.planBlurs(blurRequests(on: canvas, appearances: appearances))
+      }
       // Mode outside, appearance inside: the two appearances of a mode
       // usually share each item's pixels (same blur and border), and the
       // cache keeps them for just that long.
@@ -313,6 +317,28 @@ public struct Auditor: Sendable {
     }
     partial.remedies = remedies
     return partial
+  }
+}
+
+extension Auditor {
+  /// Every blur the layouts on `canvas`'s size will ask of it, in every mode
+  /// and appearance (for ``WallpaperCanvas/planBlurs(_:)``).
+  func blurRequests(on canvas: WallpaperCanvas, appearances: [Appearance]) -> [(
+    rect: PixelRect, sigma: Double
+  )] {
+    var out: [(rect: PixelRect, sigma: Double)] = []
+    for layout in layouts where layout.canvas == canvas.canvas {
+      for mode in settings.modes {
+        for appearance in appearances {
+          for (element, rendering) in profile.renderedElements(
+            of: layout, appearance: appearance, mode: mode)
+          {
+            if let r = canvas.blurRequest(of: element, rendering: rendering) { out.append(r) }
+          }
+        }
+      }
+    }
+    return out
   }
 }
 

@@ -22,6 +22,10 @@ public final class WallpaperCanvas {
     var border: Double
   }
   private var blurs: [BlurKey: RGBImage] = [:]
+  /// Per sigma, the region one shared blur field covers (see ``planBlurs(_:)``),
+  /// and the field once computed.
+  private var plannedCoverage: [Double: PixelRect] = [:]
+  private var fields: [Double: BlurField] = [:]
   private var masks: [MaskKey: ShapeMask] = [:]
   private var means: [MaskKey: RGB] = [:]
   private var scratch: RGBImage?
@@ -64,15 +68,67 @@ public final class WallpaperCanvas {
   }
 
   /// G(W) over `rect` (canvas pixels, already clipped), with clamp-to-edge at
-  /// the canvas border; computed once per (rect, sigma).
+  /// the canvas border; computed once per (rect, sigma). Where
+  /// ``planBlurs(_:)`` planned one field for a sigma, the rectangles are read
+  /// out of it: the same bits (``BlurField``), the blur itself done once.
   public func blurred(_ rect: PixelRect, sigmaInPixels: Double) -> RGBImage {
     blursRequested += 1
     let key = BlurKey(rect: rect, sigma: sigmaInPixels)
     if let b = blurs[key] { return b }
     blursComputed += 1
-    let b = GaussianBlur.blur(image, region: rect, sigmaInPixels: sigmaInPixels)
+    let b: RGBImage
+    if let coverage = plannedCoverage[sigmaInPixels], coverage.intersection(rect) == rect {
+      let field =
+        fields[sigmaInPixels]
+        ?? BlurField(image, covering: coverage, sigmaInPixels: sigmaInPixels)
+      fields[sigmaInPixels] = field
+      b = field.materialized(rect)
+    } else {
+      b = GaussianBlur.blur(image, region: rect, sigmaInPixels: sigmaInPixels)
+    }
     blurs[key] = b
     return b
+  }
+
+  /// The sigmas that ``planBlurs(_:)`` gave one shared field (ascending).
+  var plannedSigmas: [Double] { plannedCoverage.keys.sorted() }
+
+  /// The blur an element asks for in a rendering (its mask's rectangle and
+  /// sigma), if any: a material with a blur, outside Reduce Transparency.
+  func blurRequest(of element: Element, rendering: ElementRendering) -> (
+    rect: PixelRect, sigma: Double
+  )? {
+    guard case .material(_, let sigma, let m) = rendering.surface, !rendering.reducesTransparency,
+      m > 0 && sigma > 0
+    else { return nil }
+    let rect = mask(of: element, borderInPixels: rendering.borderWidthInPixels).rect
+    return rect.isEmpty ? nil : (rect, sigma)
+  }
+
+  /// Plans the blurs that `requests` will ask for: per sigma on the shrink
+  /// path (``GaussianBlur``'s block size 2 or more, so that a field stays a
+  /// small grid), one field over the bounding box of its rectangles when that
+  /// reads fewer wallpaper pixels than a field per rectangle (each reads its
+  /// rectangle and about `4σ + 2k` around it).
+  public func planBlurs(_ requests: [(rect: PixelRect, sigma: Double)]) {
+    let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+    var bySigma: [Double: Set<PixelRect>] = [:]
+    for r in requests { bySigma[r.sigma, default: []].insert(r.rect) }
+    for (sigma, rects) in bySigma where rects.count > 1 {
+      let s = Swift.min(sigma, GaussianBlur.largestSigma)
+      let k = GaussianBlur.blockSize(sigma: s)
+      guard k >= 2 else { continue }
+      let margin = Int((4 * s).rounded(.up)) + 2 * k
+      func read(_ r: PixelRect) -> Int {
+        let e = PixelRect(
+          x: r.x - margin, y: r.y - margin, width: r.width + 2 * margin,
+          height: r.height + 2 * margin
+        ).intersection(whole)
+        return e.width * e.height
+      }
+      let box = rects.dropFirst().reduce(rects.first!) { $0.union($1) }
+      if read(box) < rects.reduce(0, { $0 + read($1) }) { plannedCoverage[sigma] = box }
+    }
   }
 
   /// A copy of the image that `body` may change inside the rectangles it
@@ -220,14 +276,14 @@ extension WallpaperCanvas {
     var mean: RGB?
     var usesBackdrop = false
     var blurSigma = 0.0
-    if case .material(_, let sigma, let m) = rendering.surface {
+    if case .material(_, _, let m) = rendering.surface {
       usesBackdrop = true
       if rendering.reducesTransparency {
         mean = meanInside(element)
-      } else if m > 0 && sigma > 0 && !mask.rect.isEmpty {
-        blurred = self.blurred(mask.rect, sigmaInPixels: sigma)
+      } else if let request = blurRequest(of: element, rendering: rendering) {
+        blurred = self.blurred(request.rect, sigmaInPixels: request.sigma)
         mix = m
-        blurSigma = sigma
+        blurSigma = request.sigma
       }
     }
     return ElementBackdrop(

@@ -72,5 +72,13 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
   }
 
+  /// The smallest rectangle holding both (for rectangles that are not empty).
+  public func union(_ other: PixelRect) -> PixelRect {
+    let x0 = min(x, other.x)
+    let y0 = min(y, other.y)
+    return PixelRect(
+      x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+  }
+
   public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
