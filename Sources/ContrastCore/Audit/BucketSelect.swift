@@ -117,3 +117,27 @@ enum BucketSelect {
     }
   }
 }
+
+/// The bucket histogram of an item's ratios as the kernel's statistics loop
+/// built it (``BucketSelect``'s buckets: per bucket the pixels, then per
+/// bucket the entries), kept so that a later selection among the same ratios
+/// need not count them again.
+public struct RatioBuckets: Sendable {
+  /// `bucketCount` weights, then `bucketCount` entry counts.
+  let histogram: [Int]
+
+  /// The value at 1-based entry `rank` of `ratios`, the ratios the histogram
+  /// was built from (each entry once, whatever its pixels): what
+  /// ``BucketSelect/values(atRanks:of:weights:)`` gives without weights.
+  func value(atRank rank: Int, of ratios: [Double]) -> Double {
+    let h = UnsafeMutablePointer<Int>.allocate(capacity: histogram.count)
+    defer { h.deallocate() }
+    h.initialize(from: histogram, count: histogram.count)
+    let entries = UnsafePointer(h + BucketSelect.bucketCount)
+    return ratios.withUnsafeBufferPointer { values in
+      BucketSelect.select(
+        atRanks: [rank], of: values, weights: nil, bucketWeights: entries, bucketEntries: entries)[
+          0]
+    }
+  }
+}

@@ -108,14 +108,17 @@ public struct ItemSamples: Sendable {
   }
 
   /// The ratio of each entry (``entryRatios(rendering:color:)``) and their
-  /// statistics against `threshold`, weighed by the entries' pixels.
+  /// statistics against `threshold`, weighed by the entries' pixels; and the
+  /// ratios' bucket histogram when the vector loop built one.
   public func measure(rendering: ElementRendering, color: RGBA, threshold: Double) -> (
-    ratios: [Double], statistics: ContrastStatistics
+    ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?
   ) {
     let kernel = PixelKernel(rendering: rendering, color: color)
-    if let measured = kernel.measure(self, threshold: threshold) { return measured }
+    if let measured = kernel.measure(self, threshold: threshold) {
+      return (measured.ratios, measured.statistics, measured.buckets)
+    }
     let ratios = kernel.ratios(self)
-    return (ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold))
+    return (ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold), nil)
   }
 
   /// Contrast ratio of `color` over each entry's background under `rendering`.

@@ -153,40 +153,41 @@ struct PixelKernel {
   /// vector unit, for fewer than ``BucketSelect/smallest`` entries, or when a
   /// ratio has no bucket.
   func measure(_ samples: ItemSamples, threshold: Double) -> (
-    ratios: [Double], statistics: ContrastStatistics
+    ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets
   )? {
     let n = samples.count
     guard Self.vectorized, n >= BucketSelect.smallest else { return nil }
     let p = samples.storage
     var parameters = vectorParameters
     let buckets = BucketSelect.bucketCount
-    let hist = UnsafeMutablePointer<Int>.allocate(capacity: 2 * buckets)
-    hist.initialize(repeating: 0, count: 2 * buckets)
-    defer { hist.deallocate() }
+    var histogram = [Int](repeating: 0, count: 2 * buckets)
     var summary = cpk_summary()
     let ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
-      guard
+      let done = histogram.withUnsafeMutableBufferPointer { h in
         cpk_ratios_summary(
           &parameters, p.r, p.g, p.b, p.codes, p.counts, n, threshold,
           UInt32(BucketSelect.shift), BucketSelect.base, buckets, out.baseAddress, &summary,
-          hist, hist + buckets) != 0
-      else { return }
+          h.baseAddress, h.baseAddress! + buckets)
+      }
+      guard done != 0 else { return }
       initialized = n
     }
     guard ratios.count == n, summary.outside == 0 else { return nil }
     let pixels = samples.pixelCount
     func rank(_ q: Int) -> Int { Swift.max((q * pixels + 99) / 100, 1) }
     let percentiles = ratios.withUnsafeBufferPointer { values in
-      BucketSelect.select(
-        atRanks: [rank(5), rank(10), rank(50)], of: values,
-        weights: UnsafeBufferPointer(start: p.counts, count: n), bucketWeights: hist,
-        bucketEntries: hist + buckets)
+      histogram.withUnsafeBufferPointer { h in
+        BucketSelect.select(
+          atRanks: [rank(5), rank(10), rank(50)], of: values,
+          weights: UnsafeBufferPointer(start: p.counts, count: n), bucketWeights: h.baseAddress!,
+          bucketEntries: h.baseAddress! + buckets)
+      }
     }
     let statistics = ContrastStatistics(
       min: summary.lowest, p05: percentiles[0], p10: percentiles[1], median: percentiles[2],
       mean: summary.sum / Double(pixels), max: summary.highest,
       failingFraction: Double(summary.failing) / Double(pixels))
-    return (ratios, statistics)
+    return (ratios, statistics, RatioBuckets(histogram: histogram))
   }
 
   /// The ratio of every entry of `samples`, in order (two at a time, in Swift).

@@ -37,7 +37,8 @@ public struct RemedyAccumulator: Sendable, Equatable {
   ) {
     let search = RemedySearch(
       samples: samples, rendering: m.rendering, color: m.color,
-      threshold: m.requirement.threshold, statistic: statistic, ratios: m.entryRatios)
+      threshold: m.requirement.threshold, statistic: statistic, ratios: m.entryRatios,
+      buckets: m.ratioBuckets)
     let k = RemedyAccumulator.key(m.result)
     var g = groups[k] ?? Group(baseColor: m.color)
     if let target = search.alphaTarget(glassFill: glassFill) {

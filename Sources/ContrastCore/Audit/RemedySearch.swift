@@ -19,10 +19,11 @@ public struct RemedySearch: Sendable {
   private var worst: [Int]
 
   /// `ratios`, when given, are the entries' ratios under `rendering` and
-  /// `color` as already measured (they are computed otherwise).
+  /// `color` as already measured (they are computed otherwise), and
+  /// `buckets` their bucket histogram from that measurement, if it built one.
   public init(
     samples: ItemSamples, rendering: ElementRendering, color: RGBA, threshold: Double,
-    statistic: VerdictStatistic, ratios known: [Double]? = nil
+    statistic: VerdictStatistic, ratios known: [Double]? = nil, buckets: RatioBuckets? = nil
   ) {
     self.samples = samples
     self.rendering = rendering
@@ -41,12 +42,17 @@ public struct RemedySearch: Sendable {
     if rank == 1 {
       order = []
       let k = Swift.min(256, ratios.count) - 1
-      let bucketed =
-        ratios.count < BucketSelect.smallest
-        ? nil
-        : ratios.withUnsafeBufferPointer {
+      let bucketed: Double?
+      if ratios.count < BucketSelect.smallest {
+        bucketed = nil
+      } else if known != nil, let buckets {
+        // The measurement's histogram of these very ratios.
+        bucketed = buckets.value(atRank: k + 1, of: ratios)
+      } else {
+        bucketed = ratios.withUnsafeBufferPointer {
           BucketSelect.values(atRanks: [k + 1], of: $0, weights: nil)?[0]
         }
+      }
       var copy = bucketed == nil ? ratios : []
       let cut = bucketed ?? copy.withUnsafeMutableBufferPointer { quickselect($0, k, from: 0) }
       worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))

@@ -11,6 +11,8 @@ public struct ItemMeasurement: Sendable {
   public var samples: ItemSamples?
   /// The ratio of each entry of `samples` as measured (kept with `samples`).
   public var entryRatios: [Double]?
+  /// Their bucket histogram, when the measurement built one (kept with `samples`).
+  public var ratioBuckets: RatioBuckets?
   /// The canvas pixels measured (the item's frame clipped to the canvas), in
   /// the order of `samples`: row-major.
   public var pixelRect: PixelRect
@@ -72,7 +74,7 @@ public enum SceneEvaluator {
           cache?.samples[key]
           ?? collect(rect: rect, image: image, mask: mask, source: source)
         cache?.samples[key] = samples
-        let (ratios, stats) = samples.measure(
+        let (ratios, stats, buckets) = samples.measure(
           rendering: rendering, color: color, threshold: requirement.threshold)
         let judged = stats.value(of: settings.statistic)
         let passes = WCAG.passes(judged, threshold: requirement.threshold)
@@ -88,7 +90,8 @@ public enum SceneEvaluator {
           ItemMeasurement(
             result: result, rendering: rendering, color: color, requirement: requirement,
             samples: verdict == .fail ? samples : nil,
-            entryRatios: verdict == .fail ? ratios : nil, pixelRect: rect))
+            entryRatios: verdict == .fail ? ratios : nil,
+            ratioBuckets: verdict == .fail ? buckets : nil, pixelRect: rect))
       }
     }
     return out
