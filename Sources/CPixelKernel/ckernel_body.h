@@ -208,6 +208,10 @@ static TARGET void FN(compose)(const cpk_params *p, const float *image, long wid
       }
       double c[3][LANES];
       uint8_t codes[16] = {0};
+      // Lane by lane (vectorised, this loop becomes gathers, slower here).
+#if defined(__clang__)
+#pragma clang loop vectorize(disable)
+#endif
       for (int l = 0; l < LANES; l++) {
         const float *w = image + 3 * ((my + j) * width + mx + xs[l]);
         codes[l] = maskCodes[j * mw + xs[l]];
