@@ -130,14 +130,13 @@ public struct RatioBuckets: Sendable {
   /// was built from (each entry once, whatever its pixels): what
   /// ``BucketSelect/values(atRanks:of:weights:)`` gives without weights.
   func value(atRank rank: Int, of ratios: [Double]) -> Double {
-    let h = UnsafeMutablePointer<Int>.allocate(capacity: histogram.count)
-    defer { h.deallocate() }
-    h.initialize(from: histogram, count: histogram.count)
-    let entries = UnsafePointer(h + BucketSelect.bucketCount)
-    return ratios.withUnsafeBufferPointer { values in
-      BucketSelect.select(
-        atRanks: [rank], of: values, weights: nil, bucketWeights: entries, bucketEntries: entries)[
-          0]
+    histogram.withUnsafeBufferPointer { h in
+      let entries = h.baseAddress! + BucketSelect.bucketCount
+      return ratios.withUnsafeBufferPointer { values in
+        BucketSelect.select(
+          atRanks: [rank], of: values, weights: nil, bucketWeights: entries,
+          bucketEntries: entries)[0]
+      }
     }
   }
 }
