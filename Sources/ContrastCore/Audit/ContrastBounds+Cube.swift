@@ -1,14 +1,18 @@
 import Foundation
 
 extension ContrastBounds {
+  /// Points per side of the grid over the cube, and their spacing.
+  static let gridSide = 33
+  static let gridStep = 1.0 / Double(gridSide - 1)
+
   /// The 33^3 grid over the RGB cube (red slowest, blue fastest), as
   /// backdrop pixels inside a shape (code 1).
-  static let grid = ItemSamples(capacity: 33 * 33 * 33) { builder in
-    let step = 1.0 / 32
-    for i in 0..<33 {
-      for j in 0..<33 {
-        for k in 0..<33 {
-          builder.append(Double(i) * step, Double(j) * step, Double(k) * step, code: 1)
+  static let grid = ItemSamples(capacity: gridSide * gridSide * gridSide) { builder in
+    for i in 0..<gridSide {
+      for j in 0..<gridSide {
+        for k in 0..<gridSide {
+          builder.append(
+            Double(i) * gridStep, Double(j) * gridStep, Double(k) * gridStep, code: 1)
         }
       }
     }
@@ -60,8 +64,7 @@ extension ContrastBounds {
       let fg = color.composited(over: bg)
       return WCAG.contrastRatio(fg, bg)
     }
-    let n = 33
-    let step = 1.0 / Double(n - 1)
+    let step = Self.gridStep
     // The grid is ranked first with the table luminance (``FastLuminance``,
     // within 5e-8 of the exact one per channel, so a luminance within 5e-8
     // and a ratio within 20 * 5e-8 + 21 * 20 * 5e-8 = 2.2e-5 of the exact
