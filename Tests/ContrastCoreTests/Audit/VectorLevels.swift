@@ -10,6 +10,14 @@ enum VectorLevels {
   /// The levels this CPU runs, widest first: 3 (AVX-512) and 2 (AVX2) where
   /// it has them, else only 0 (the portable loops).
   static var available: [Int32] {
+    lock.lock()
+    defer { lock.unlock() }
+    return levels()
+  }
+
+  /// ``available``, with the lock held (the cap is raised to read the CPU's
+  /// level, then restored).
+  private static func levels() -> [Int32] {
     let previous = cpk_limit_level(3)
     defer { _ = cpk_limit_level(previous) }
     let top = cpk_level()
@@ -21,7 +29,7 @@ enum VectorLevels {
   static func each(_ body: (Int32) -> Void) {
     lock.lock()
     defer { lock.unlock() }
-    for level in available {
+    for level in levels() {
       let previous = cpk_limit_level(level)
       body(cpk_level())
       _ = cpk_limit_level(previous)
