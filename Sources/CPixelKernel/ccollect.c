@@ -1,4 +1,4 @@
-// SceneEvaluator.collect's loop (ContrastCore/Audit/SceneEvaluator.swift and
+// SceneEvaluator.collect's loop (ContrastCore/Sampling/SceneEvaluator.swift and
 // ItemSamples.Builder): the same values in the same order, with the same
 // IEEE operations for the blurred backdrop (no fused multiply-add).
 #pragma STDC FP_CONTRACT OFF
