@@ -71,7 +71,7 @@ struct ContrastCommand: ParsableCommand {
     }
     print(lines.joined(separator: "\n"))
     if !WCAG.passes(ratio, threshold: ConformanceLevel.aa.minimumRatio(for: .normalText)) {
-      throw ExitCode(1)
+      throw ExitStatus.failure
     }
   }
 }

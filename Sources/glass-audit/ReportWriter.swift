@@ -2,11 +2,15 @@ import ArgumentParser
 import ContrastCore
 import Foundation
 
-/// Writes a report set and ends the command with the exit status of SPEC §5.
+/// Writes a report set, the GitHub annotations and step summary, and the
+/// summary on stdout; the exit status is ``ExitStatus``'s to decide.
 enum ReportWriter {
-  static func finish(
+  /// Writes `report` in `formats` into `outDir`, then runs `after` (more
+  /// files to write); a write that fails ends the command with
+  /// ``ExitStatus/inputError``.
+  static func write(
     _ report: AuditReport, formats: [ReportFormat], outDir: String, console: Console,
-    after: ([String]) throws -> Void = { _ in }
+    after: () throws -> Void = {}
   ) throws {
     // The texts are rendered side by side (each is a pure function of the
     // report), then written one by one in the order asked for.
@@ -18,10 +22,10 @@ enum ReportWriter {
         try Files.writeAtomically(text, to: path)
         written.append(path)
       }
-      try after(written)
+      try after()
     } catch {
       console.error("\(error)")
-      throw ExitCode(2)
+      throw ExitStatus.inputError
     }
     let env = ProcessInfo.processInfo.environment
     if env["GITHUB_ACTIONS"] == "true" {
@@ -33,9 +37,6 @@ enum ReportWriter {
       appendStepSummary(MarkdownReport.render(report), to: summaryPath, console: console)
     }
     print(Summary.text(report, written: written, color: console.stdoutColor))
-    let s = report.summary
-    if s.errors > 0 { throw ExitCode(2) }
-    if s.newFailures > 0 { throw ExitCode(1) }
   }
 
   /// Each format's text, in the order of `formats`, rendered side by side

@@ -105,7 +105,7 @@ struct RunCommand: ParsableCommand {
         configuration = try RunConfiguration.load(configPath)
       } catch {
         console.error(error.description)
-        throw ExitCode(2)
+        throw ExitStatus.inputError
       }
     }
     let settings = AuditSettings(
@@ -123,7 +123,7 @@ struct RunCommand: ParsableCommand {
       try Files.prepareOutputDirectory(outDir)
     } catch {
       console.error("\(error)")
-      throw ExitCode(2)
+      throw ExitStatus.inputError
     }
 
     // The profile: an invalid one stops the run (nothing can be audited without it).
@@ -136,7 +136,7 @@ struct RunCommand: ParsableCommand {
       }
     } catch {
       console.error(error.description)
-      throw ExitCode(2)
+      throw ExitStatus.inputError
     }
 
     var loadedBaseline: Baseline?
@@ -145,52 +145,46 @@ struct RunCommand: ParsableCommand {
         loadedBaseline = try Baseline.load(contentsOf: baseline)
       } catch {
         console.error(error.description)
-        throw ExitCode(2)
+        throw ExitStatus.inputError
       }
     }
 
-    var inputErrors: [InputError] = []
-    var findings: [Finding] = []
     let layoutDir = layouts ?? configuration.layouts ?? "layouts"
     let loaded = Discovery.layouts(in: layoutDir, profile: loadedProfile)
-    inputErrors += loaded.errors
-    findings += loaded.findings
     let wallpaperPath = wallpapers ?? configuration.wallpapers ?? "wallpapers"
-    var matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit)
-    inputErrors += matrix.errors
-    let inputs = Discovery.digest(
+    let matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit)
+    var request = AuditRequest(
+      profile: loadedProfile, settings: settings, layouts: loaded.layouts,
+      wallpapers: matrix.inputs)
+    request.inputErrors = loaded.errors + matrix.errors
+    request.inputFindings = loaded.findings
+    request.inputsDigest = Discovery.digest(
       layoutFiles: loaded.files, wallpapers: matrix.inputs,
       profileFile: profile ?? configuration.profile)
-    if let shard { matrix.inputs = shard.slice(matrix.inputs) }
-    for e in inputErrors { console.error(Console.describe(e)) }
+    request.shard = shard
+    request.workers = jobCount
+    request.baseline = loadedBaseline
+    request.pruningBaseline = pruneBaseline
+    request.timestamp = deterministic ? nil : Date().ISO8601Format()
+    if formatList.contains(.html) {
+      request.previewer = { ScenePreviewRenderer.draw($0) }
+      request.previewLimit = HTMLReport.maximumPreviews
+    }
+    for e in request.inputErrors { console.error(Console.describe(e)) }
 
-    var auditor = Auditor(
-      profile: loadedProfile, settings: settings, layouts: loaded.layouts, jobs: jobCount)
-    if formatList.contains(.html) { auditor.previewer = { ScenePreviewRenderer.draw($0) } }
-    let progress = Progress(total: matrix.inputs.count, console: console)
-    var outcome = auditor.run(wallpapers: matrix.inputs) { done in progress.update(done) }
+    let progress = Progress(total: request.auditedWallpapers.count, console: console)
+    let report = AuditPipeline.run(request) { done in progress.update(done) }
     progress.finish()
-    for e in outcome.errors { console.error(Console.describe(e)) }
-    outcome.errors += inputErrors
-    outcome.findings += findings + Auditor.boundsFindings(outcome.results)
-    outcome.finalize(statistic: settings.statistic)
-    let baselineOutcome = loadedBaseline.map { $0.apply(to: &outcome.results) }
-
-    var report = AuditReport(
-      settings: settings, profileName: loadedProfile.name, outcome: outcome,
-      timestamp: deterministic ? nil : Date().ISO8601Format(),
-      layoutFiles: Dictionary(loaded.layouts.map { ($0.id, $0.file) }) { a, _ in a },
-      layoutTitles: Dictionary(loaded.layouts.map { ($0.id, $0.title) }) { a, _ in a })
-    report.inputsDigest = inputs
-    report.shard = shard
-    let finalReport = report
-    try ReportWriter.finish(report, formats: formatList, outDir: outDir, console: console) {
-      written in
+    let inputErrors = Set(request.inputErrors)
+    for e in report.outcome.errors where !inputErrors.contains(e) {
+      console.error(Console.describe(e))
+    }
+    try ReportWriter.write(report, formats: formatList, outDir: outDir, console: console) {
       if let path = writeBaseline {
-        try Files.writeAtomically(Baseline.recording(finalReport).render(), to: path)
+        try Files.writeAtomically(Baseline.recording(report).render(), to: path)
         console.status("glass-audit: wrote baseline \(path)\n")
       }
-      if let b = loadedBaseline, let o = baselineOutcome, let path = baseline {
+      if let b = loadedBaseline, let o = report.baselineOutcome, let path = baseline {
         if !o.stale.isEmpty {
           if pruneBaseline {
             try Files.writeAtomically(b.pruned(stale: o.stale).render(), to: path)
@@ -204,6 +198,6 @@ struct RunCommand: ParsableCommand {
         }
       }
     }
-    if let o = baselineOutcome, !o.stale.isEmpty, !pruneBaseline { throw ExitCode(1) }
+    try ExitStatus.end(report.gate)
   }
 }

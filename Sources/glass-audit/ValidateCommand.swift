@@ -31,7 +31,7 @@ struct ValidateCommand: ParsableCommand {
       }
     } catch {
       console.error(error.description)
-      throw ExitCode(2)
+      throw ExitStatus.inputError
     }
     let result = Discovery.layouts(in: layouts, profile: loaded)
     for e in result.errors {
@@ -47,6 +47,6 @@ struct ValidateCommand: ParsableCommand {
     print(
       "\(result.layouts.count) layouts valid, \(result.errors.count) invalid, "
         + "\(result.findings.count) findings; \(profileName) valid")
-    if !result.errors.isEmpty { throw ExitCode(2) }
+    if !result.errors.isEmpty { throw ExitStatus.inputError }
   }
 }

@@ -40,9 +40,10 @@ let benchmarks: @Sendable () -> Void = {
     "Scene coaching-chat x photo-fig (8 mode x appearance)",
     configuration: .init(maxDuration: .seconds(10), maxIterations: 20)
   ) { benchmark in
-    let auditor = Auditor(profile: profile, settings: settings, layouts: [layout], jobs: 1)
+    let request = AuditRequest(
+      profile: profile, settings: settings, layouts: [layout], wallpapers: [scene])
     for _ in benchmark.scaledIterations {
-      blackHole(auditor.run(wallpapers: [scene]))
+      blackHole(AuditPipeline.run(request))
     }
   }
 
@@ -59,9 +60,10 @@ let benchmarks: @Sendable () -> Void = {
     "Model only: \(layouts.count) layouts x \(matrix.count) decoded wallpapers x 8, 1 worker",
     configuration: .init(maxDuration: .seconds(60), maxIterations: 5)
   ) { benchmark in
-    let auditor = Auditor(profile: profile, settings: settings, layouts: layouts, jobs: 1)
+    let request = AuditRequest(
+      profile: profile, settings: settings, layouts: layouts, wallpapers: decoded)
     for _ in benchmark.scaledIterations {
-      blackHole(auditor.run(wallpapers: decoded))
+      blackHole(AuditPipeline.run(request))
     }
   }
   Benchmark(
@@ -76,13 +78,13 @@ let benchmarks: @Sendable () -> Void = {
     "Matrix \(layouts.count) layouts x \(matrix.count) wallpapers x 8",
     configuration: .init(maxDuration: .seconds(60), maxIterations: 9)
   ) { benchmark in
-    let auditor = Auditor(
-      profile: profile, settings: settings, layouts: layouts,
-      jobs: ProcessInfo.processInfo.activeProcessorCount)
+    var request = AuditRequest(
+      profile: profile, settings: settings, layouts: layouts, wallpapers: matrix)
+    request.workers = ProcessInfo.processInfo.activeProcessorCount
     for _ in benchmark.scaledIterations {
-      let outcome = auditor.run(wallpapers: matrix)
-      precondition(outcome.errors.isEmpty, "matrix inputs failed: \(outcome.errors)")
-      blackHole(outcome)
+      let report = AuditPipeline.run(request)
+      precondition(report.outcome.errors.isEmpty, "matrix inputs failed: \(report.outcome.errors)")
+      blackHole(report)
     }
   }
 }

@@ -75,9 +75,10 @@ public struct AuditOutcome: Sendable {
   /// Puts the outcome in the form its reports carry: every measured number
   /// rounded to six decimals (as `report.json` writes it), remedies attached
   /// from the searches, and everything in report order. Verdicts are kept as
-  /// judged on the unrounded values. A merge of shard reports ends here too,
-  /// so it reproduces a single run byte for byte.
-  public mutating func finalize(statistic: VerdictStatistic) {
+  /// judged on the unrounded values. Only ``AuditPipeline`` calls it, for a
+  /// run and for a merge of shard reports alike, so a merge reproduces a
+  /// single run byte for byte.
+  mutating func finalize(statistic: VerdictStatistic) {
     let remedyByGroup = remedySearch.remedies()
     for i in results.indices {
       var r = results[i]
@@ -120,21 +121,22 @@ extension Remedy {
   }
 }
 
-/// Runs the audit over layouts x wallpapers x appearances x modes.
-public struct Auditor: Sendable {
-  public var profile: Profile
-  public var settings: AuditSettings
-  public var layouts: [Layout]
+/// Audits layouts x wallpapers x appearances x modes, spread over workers;
+/// ``AuditPipeline`` finishes what it returns.
+struct Auditor: Sendable {
+  var profile: Profile
+  var settings: AuditSettings
+  var layouts: [Layout]
   /// Wallpapers audited in parallel, each by one worker (1 = serial).
-  public var jobs: Int
+  var jobs: Int
   /// Draws scenes that have a failing check (for the HTML report); nil for none.
-  public var previewer: (@Sendable (SceneSnapshot) -> DrawnScene?)?
+  var previewer: (@Sendable (SceneSnapshot) -> DrawnScene?)?
   /// At most this many scenes are drawn: the worst (lowest judged ratio /
   /// threshold of a failing check, then scene order), chosen after the audit;
   /// only their wallpapers are decoded again to draw them.
-  public var previewLimit = HTMLReport.maximumPreviews
+  var previewLimit = 0
 
-  public init(profile: Profile, settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
+  init(profile: Profile, settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
     self.profile = profile
     self.settings = settings
     self.layouts = layouts
@@ -143,8 +145,9 @@ public struct Auditor: Sendable {
 
   /// Audits every wallpaper. `progress` is called after each wallpaper with
   /// the number done (from any thread). One bad wallpaper is recorded in
-  /// `errors` and never stops the others.
-  public func run(
+  /// `errors` and never stops the others. The outcome is not finished:
+  /// ``AuditOutcome/finalize(statistic:)`` puts it in report form.
+  func run(
     wallpapers: [WallpaperInput], progress: (@Sendable (Int) -> Void)? = nil
   ) -> AuditOutcome {
     let state = AuditState()
@@ -174,7 +177,6 @@ public struct Auditor: Sendable {
       outcome.previews = drawWorstScenes(
         state.sceneSeverities(), wallpapers: wallpapers, previewer: previewer, masks: masks)
     }
-    outcome.finalize(statistic: settings.statistic)
     return outcome
   }
 
@@ -195,7 +197,7 @@ public struct Auditor: Sendable {
     let drawn = targets.parallelMap(workers: jobs) { w in
       draw(w, scenes: byWallpaper[w.id]!, previewer: previewer, masks: masks)
     }.joined().sorted { $0.key < $1.key }
-    return drawn.parallelMap(workers: ProcessInfo.processInfo.activeProcessorCount) {
+    return drawn.parallelMap(workers: jobs) {
       $0.encoded()
     }.compactMap { $0 }
   }

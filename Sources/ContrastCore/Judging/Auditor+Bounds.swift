@@ -4,7 +4,7 @@ extension Auditor {
   /// background any wallpaper could give is below the threshold (a design
   /// error, not a wallpaper problem); `always-passes` when in every
   /// appearance and mode audited the worst background still passes.
-  public static func boundsFindings(_ results: [CheckResult]) -> [Finding] {
+  static func boundsFindings(_ results: [CheckResult]) -> [Finding] {
     struct Key: Hashable {
       var layout: String
       var element: String

@@ -13,6 +13,10 @@ public struct AuditReport: Sendable {
   public var inputsDigest: String = ""
   /// This report's shard (1-based index, count), when the run was sharded.
   public var shard: ShardSpec?
+  /// What applying the run's baseline found; nil without a baseline.
+  public var baselineOutcome: BaselineOutcome?
+  /// Whether the baseline's stale entries are being pruned by the caller.
+  public var pruningBaseline = false
 
   public init(
     settings: AuditSettings, profileName: String, outcome: AuditOutcome,

@@ -1,0 +1,162 @@
+/// What one audit is asked to do: the inputs as loaded, the settings, and
+/// how to run (workers, previews, baseline, shard). The caller (the CLI)
+/// reads the files and the machine; the pipeline reads neither.
+public struct AuditRequest: Sendable {
+  public var profile: Profile
+  public var settings: AuditSettings
+  public var layouts: [Layout]
+  /// Every wallpaper of the matrix; a shard audits its slice of them.
+  public var wallpapers: [WallpaperInput]
+  /// Inputs that could not be loaded before the audit (layout files, the
+  /// wallpaper folder): reported with the rest, never stopping it.
+  public var inputErrors: [InputError] = []
+  /// Lint findings from loading the layouts.
+  public var inputFindings: [Finding] = []
+  /// Wallpapers audited in parallel (1 = serial).
+  public var workers = 1
+  /// Draws a scene with a failing check (for the HTML report); nil for none.
+  public var previewer: (@Sendable (SceneSnapshot) -> DrawnScene?)?
+  /// At most this many scenes are drawn, the worst first.
+  public var previewLimit = 0
+  /// Failures this baseline accepts do not fail the run.
+  public var baseline: Baseline?
+  /// Whether the caller removes the baseline's stale entries (checks that
+  /// pass now), so that they do not fail the run.
+  public var pruningBaseline = false
+  /// Audit only this slice of the wallpapers.
+  public var shard: ShardSpec?
+  /// A digest of the inputs, so shard reports of other inputs never merge.
+  public var inputsDigest = ""
+  /// The run's time for report.json; nil for deterministic reports.
+  public var timestamp: String?
+
+  public init(
+    profile: Profile, settings: AuditSettings, layouts: [Layout], wallpapers: [WallpaperInput]
+  ) {
+    self.profile = profile
+    self.settings = settings
+    self.layouts = layouts
+    self.wallpapers = wallpapers
+  }
+
+  /// The wallpapers this run audits: all of them, or the shard's slice.
+  public var auditedWallpapers: [WallpaperInput] {
+    shard.map { $0.slice(wallpapers) } ?? wallpapers
+  }
+}
+
+/// The one way an audit is made: decode, place, blur, render, sample,
+/// judge, gate. `run` audits and returns the finished report; `merge` joins
+/// the reports of a sharded run into the report a single run writes.
+public enum AuditPipeline {
+  /// Audits `request` and returns its finished report: every result judged
+  /// and rounded as report.json carries it, the bounds findings, remedies,
+  /// previews, the baseline applied, everything in report order.
+  /// `progress` is called after each wallpaper with the number done.
+  public static func run(
+    _ request: AuditRequest, progress: (@Sendable (Int) -> Void)? = nil
+  ) -> AuditReport {
+    var auditor = Auditor(
+      profile: request.profile, settings: request.settings, layouts: request.layouts,
+      jobs: request.workers)
+    auditor.previewer = request.previewer
+    auditor.previewLimit = request.previewLimit
+    var outcome = auditor.run(wallpapers: request.auditedWallpapers, progress: progress)
+    outcome.errors += request.inputErrors
+    outcome.findings += request.inputFindings + Auditor.boundsFindings(outcome.results)
+    outcome.finalize(statistic: request.settings.statistic)
+    var report = AuditReport(
+      settings: request.settings, profileName: request.profile.name, outcome: outcome,
+      timestamp: request.timestamp,
+      layoutFiles: Dictionary(request.layouts.map { ($0.id, $0.file) }) { a, _ in a },
+      layoutTitles: Dictionary(request.layouts.map { ($0.id, $0.title) }) { a, _ in a })
+    report.inputsDigest = request.inputsDigest
+    report.shard = request.shard
+    if let baseline = request.baseline {
+      report.baselineOutcome = baseline.apply(to: &report.outcome.results)
+      report.pruningBaseline = request.pruningBaseline
+    }
+    return report
+  }
+
+  /// Why shard reports could not be merged: every problem found, each
+  /// naming the files concerned.
+  public struct MergeRefusal: Error, Sendable, Hashable {
+    public var problems: [String]
+  }
+
+  /// Joins the reports of every shard of one sharded run (each `file` names
+  /// its report in messages) into the report a single unsharded run writes,
+  /// byte for byte.
+  ///
+  /// - Throws: ``MergeRefusal`` when a report is not a shard, a shard is
+  ///   missing or repeated, or the shards ran with other settings or inputs.
+  public static func merge(
+    _ shards: [(report: AuditReport, file: String)], timestamp: String?
+  ) throws(MergeRefusal) -> AuditReport {
+    let problems = mergeProblems(shards)
+    guard problems.isEmpty else { throw MergeRefusal(problems: problems) }
+    let first = shards[0].report
+    var outcome = AuditOutcome(results: [], findings: [], errors: [], scenes: 0)
+    for s in shards {
+      let o = s.report.outcome
+      outcome.results += o.results
+      outcome.findings += o.findings.filter { !Auditor.boundsRules.contains($0.rule) }
+      outcome.errors += o.errors
+      outcome.scenes += o.scenes
+      outcome.remedySearch.merge(o.remedySearch)
+    }
+    outcome.findings += Auditor.boundsFindings(outcome.results)
+    outcome.finalize(statistic: first.settings.statistic)
+    var report = AuditReport(
+      settings: first.settings, profileName: first.profileName, outcome: outcome,
+      timestamp: timestamp)
+    report.inputsDigest = first.inputsDigest
+    return report
+  }
+
+  /// Why these shard reports cannot be merged (empty when they can).
+  static func mergeProblems(_ shards: [(report: AuditReport, file: String)]) -> [String] {
+    var problems: [String] = []
+    guard let first = shards.first else { return ["no shard reports"] }
+    for s in shards where s.report.shard == nil {
+      problems.append("'\(s.file)' is not a shard report (it was run without --shard)")
+    }
+    guard problems.isEmpty, let count = first.report.shard?.count else { return problems }
+    var seen: [Int: String] = [:]
+    for s in shards {
+      let r = s.report
+      let shard = r.shard!
+      if shard.count != count {
+        problems.append(
+          "'\(s.file)' is shard \(shard.index)/\(shard.count), but '\(first.file)' is of \(count)"
+        )
+      }
+      if let other = seen[shard.index] {
+        problems.append("shard \(shard.index) appears twice: '\(other)' and '\(s.file)'")
+      }
+      seen[shard.index] = s.file
+      if r.settings != first.report.settings || r.profileName != first.report.profileName {
+        problems.append("'\(s.file)' ran with other settings than '\(first.file)'")
+      }
+      if r.inputsDigest != first.report.inputsDigest {
+        problems.append(
+          "'\(s.file)' audited other inputs than '\(first.file)' (inputs digest "
+            + "\(r.inputsDigest) vs \(first.report.inputsDigest))")
+      }
+    }
+    let missing = (1...count).filter { seen[$0] == nil }
+    if !missing.isEmpty {
+      problems.append(
+        "missing shard\(missing.count > 1 ? "s" : "") "
+          + missing.map { "\($0)/\(count)" }.joined(separator: ", "))
+    }
+    return problems
+  }
+}
+
+extension Auditor {
+  /// The findings made from the bounds, made again over all results when
+  /// shards are merged.
+  static let boundsRules: Set<String> = ["never-passes", "always-passes"]
+}
