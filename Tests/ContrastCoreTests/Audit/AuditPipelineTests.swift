@@ -1,0 +1,50 @@
+import Testing
+
+@testable import ContrastCore
+
+/// AuditPipeline.merge: the library joins shard reports or says why not.
+@Suite struct AuditPipelineTests {
+  func shard(_ index: Int, of count: Int, digest: String = "d1") -> AuditReport {
+    var r = ReportFixtures.report([ReportFixtures.check(wallpaper: "w\(index)")])
+    r.shard = ShardSpec(parsing: "\(index)/\(count)")
+    r.inputsDigest = digest
+    return r
+  }
+
+  @Test func mergingEveryShardJoinsTheirResultsInReportOrder() throws {
+    let merged = try AuditPipeline.merge(
+      [(shard(2, of: 2), "b/report.json"), (shard(1, of: 2), "a/report.json")], timestamp: nil)
+    #expect(merged.outcome.results.map(\.wallpaper) == ["w1", "w2"])
+    #expect(merged.outcome.scenes == 2)
+    #expect(merged.shard == nil)
+  }
+
+  @Test func aMissingShardIsRefusedByName() {
+    #expect(throws: AuditPipeline.MergeRefusal(problems: ["missing shards 2/3, 3/3"])) {
+      try AuditPipeline.merge([(shard(1, of: 3), "a/report.json")], timestamp: nil)
+    }
+  }
+
+  @Test func shardsOfOtherInputsAreRefused() {
+    do {
+      _ = try AuditPipeline.merge(
+        [(shard(1, of: 2), "a"), (shard(2, of: 2, digest: "d2"), "b")], timestamp: nil)
+      Issue.record("merge of other inputs was accepted")
+    } catch {
+      #expect(error.problems.count == 1)
+      #expect(error.problems[0].contains("'b' audited other inputs than 'a'"))
+    }
+  }
+
+  @Test func aReportRunWithoutShardIsRefused() {
+    var plain = shard(1, of: 1)
+    plain.shard = nil
+    do {
+      _ = try AuditPipeline.merge([(plain, "x/report.json")], timestamp: nil)
+      Issue.record("a report without --shard was merged")
+    } catch {
+      #expect(
+        error.problems == ["'x/report.json' is not a shard report (it was run without --shard)"])
+    }
+  }
+}
