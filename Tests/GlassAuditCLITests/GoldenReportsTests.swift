@@ -42,7 +42,7 @@ import Testing
         let expected = FileManager.default.contents(
           atPath: CLIHarness.packageRoot.appendingPathComponent(expectedPath).path)
       else {
-        Issue.record("\(expectedPath) is missing. \(Self.hint)")
+        Issue.record("\(expectedPath) is missing: scripts/update-golden.sh writes it.")
         continue
       }
       guard let actual = run.files[name] else {
