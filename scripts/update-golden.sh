@@ -13,6 +13,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fixture="$root/Tests/Fixtures/golden"
 expected="$fixture/expected"
 
+if [ -d /opt/swift/usr/bin ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 cd "$root"
 swift build --product glass-audit
 binary="$(swift build --show-bin-path)/glass-audit"
