@@ -53,7 +53,7 @@ struct MergeCommand: ParsableCommand {
     }
     let first = shards[0].report
     var outcome = AuditOutcome(results: [], findings: [], errors: [], scenes: 0)
-    let boundsRules: Set<String> = ["never-passes", "always-passes"]
+    let boundsRules = Rule.boundsRules
     for s in shards {
       let o = s.report.outcome
       outcome.results += o.results
