@@ -21,17 +21,20 @@ enum Discovery {
       do {
         files = try Files.list(dir, extensions: ["yml", "yaml", "json"])
       } catch {
-        out.errors.append(InputError(input: dir, message: "cannot list the layouts folder"))
+        out.errors.append(
+          InputError(.inputLayouts, input: dir, message: "cannot list the layouts folder"))
         return out
       }
     } else if Files.exists(dir) {
       files = [dir]
     } else {
-      out.errors.append(InputError(input: dir, message: "no such layouts folder or file"))
+      out.errors.append(
+        InputError(.inputLayouts, input: dir, message: "no such layouts folder or file"))
       return out
     }
     if files.isEmpty {
-      out.errors.append(InputError(input: dir, message: "no layout files (.yml, .yaml, .json)"))
+      out.errors.append(
+        InputError(.inputLayouts, input: dir, message: "no layout files (.yml, .yaml, .json)"))
     }
     out.files = files
     var seen: [String: String] = [:]
@@ -40,13 +43,15 @@ enum Discovery {
       guard let layout = result.layout, result.errors.isEmpty else {
         out.errors.append(
           InputError(
-            input: file, message: result.errors.map(\.description).joined(separator: "\n")))
+            .inputLayout, input: file,
+            message: result.errors.map(\.description).joined(separator: "\n")))
         continue
       }
       if let other = seen[layout.id] {
         out.errors.append(
           InputError(
-            input: file, message: "layout id '\(layout.id)' is already used by '\(other)'"))
+            .inputLayoutID, input: file,
+            message: "layout id '\(layout.id)' is already used by '\(other)'"))
         continue
       }
       seen[layout.id] = file
@@ -101,7 +106,8 @@ enum Discovery {
         let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         out.inputs.append(input(file: path, id: id, category: nil, appearances: nil))
       } else {
-        out.errors.append(InputError(input: path, message: "no such wallpapers folder or file"))
+        out.errors.append(
+          InputError(.inputWallpapers, input: path, message: "no such wallpapers folder or file"))
       }
       return out
     }
@@ -115,13 +121,14 @@ enum Discovery {
               appearances: entry.appearances))
         }
       } catch {
-        out.errors.append(InputError(input: matrixPath, message: error.description))
+        out.errors.append(InputError(.inputMatrix, input: matrixPath, message: error.description))
       }
       return out
     }
     let files = (try? Files.list(path, extensions: ["png"])) ?? []
     if files.isEmpty {
-      out.errors.append(InputError(input: path, message: "no PNG wallpapers in the folder"))
+      out.errors.append(
+        InputError(.inputWallpapers, input: path, message: "no PNG wallpapers in the folder"))
     }
     for f in files {
       let id = ((f as NSString).lastPathComponent as NSString).deletingPathExtension

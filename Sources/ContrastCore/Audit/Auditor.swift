@@ -35,6 +35,8 @@ public struct WallpaperInput: Sendable {
 public struct InputError: Sendable, Hashable, Codable {
   public var input: String
   public var message: String
+  /// Its class (a rule of category `.input`); nil when read back from a report.
+  public var rule: Rule?
 
   public init(input: String, message: String) {
     self.input = input
@@ -246,13 +248,13 @@ struct Auditor: Sendable {
     do {
       decoded = try wallpaper.load()
     } catch {
-      partial.errors.append(InputError(input: wallpaper.file, message: "\(error)"))
+      partial.errors.append(InputError(.inputPNG, input: wallpaper.file, message: "\(error)"))
       return partial
     }
     if decoded.hadTransparency {
       partial.findings.append(
         Finding(
-          rule: "transparent-wallpaper", wallpaper: wallpaper.id,
+          rule: .transparentWallpaper, wallpaper: wallpaper.id,
           message:
             "wallpaper '\(wallpaper.id)' has translucent pixels; they were flattened over black",
           file: wallpaper.file))
@@ -270,7 +272,7 @@ struct Auditor: Sendable {
       else {
         partial.errors.append(
           InputError(
-            input: layout.file,
+            .inputCanvas, input: layout.file,
             message:
               "canvas of \(c.widthInPixels) x \(c.heightInPixels) px is outside 1 to "
               + "\(Canvas.maximumSideInPixels) px a side and \(Canvas.maximumPixels) pixels"))
@@ -414,8 +416,12 @@ extension CheckResult {
 extension Finding {
   /// A stable order for reports.
   public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
-    let ka = [a.rule, a.layout ?? "", a.wallpaper ?? "", a.element ?? "", a.item ?? "", a.message]
-    let kb = [b.rule, b.layout ?? "", b.wallpaper ?? "", b.element ?? "", b.item ?? "", b.message]
+    let ka = [
+      a.rule.id, a.layout ?? "", a.wallpaper ?? "", a.element ?? "", a.item ?? "", a.message,
+    ]
+    let kb = [
+      b.rule.id, b.layout ?? "", b.wallpaper ?? "", b.element ?? "", b.item ?? "", b.message,
+    ]
     return ka.lexicographicallyPrecedes(kb)
   }
 }

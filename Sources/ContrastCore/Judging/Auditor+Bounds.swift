@@ -31,7 +31,7 @@ extension Auditor {
       let r = first[key]!
       out.append(
         Finding(
-          rule: "never-passes", layout: key.layout, element: key.element, item: key.item,
+          rule: .neverPasses, layout: key.layout, element: key.element, item: key.item,
           message:
             "'\(key.item)' on '\(key.element)' can never reach \(JSONValue.format(r.threshold)):1 "
             + "on any wallpaper in \(combos.sorted().joined(separator: ", ")) (best possible "
@@ -42,7 +42,7 @@ extension Auditor {
       let r = first[key]!
       out.append(
         Finding(
-          rule: "always-passes", layout: key.layout, element: key.element, item: key.item,
+          rule: .alwaysPasses, layout: key.layout, element: key.element, item: key.item,
           message:
             "'\(key.item)' on '\(key.element)' passes on every possible wallpaper in every "
             + "audited appearance and mode",

@@ -1,7 +1,6 @@
 /// The lint checks of a valid layout (SPEC §2.2): things a designer should
 /// fix that are not errors, each a `Finding` with the layout's file and the
-/// line of the element or item concerned. Rule ids are documented on
-/// `Finding`.
+/// line of the element or item concerned. The rules are in `Rule`'s table.
 public enum LayoutLint {
   /// All findings of `layout`, in file order (by line; at one line in the
   /// order the checks run).
@@ -22,8 +21,7 @@ public enum LayoutLint {
   ///   (`LayoutGeometry.pixelRange`), or whose pixels all lie off the canvas.
   public static func findings(for layout: Layout, profile: Profile) -> [Finding] {
     var out: [Finding] = []
-    func add(_ rule: String, _ element: Element, _ item: ContentItem?, line: Int, _ message: String)
-    {
+    func add(_ rule: Rule, _ element: Element, _ item: ContentItem?, line: Int, _ message: String) {
       out.append(
         Finding(
           rule: rule, layout: layout.id, element: element.id, item: item?.id, message: message,
@@ -35,13 +33,13 @@ public enum LayoutLint {
       let minimum = profile.minimumTargetInPoints
       if element.interactive, element.frame.width < minimum || element.frame.height < minimum {
         add(
-          "target-size", element, nil, line: element.line,
+          .targetSize, element, nil, line: element.line,
           "\(name) is interactive but only \(size(element.frame)) pt; a touch target should be"
             + " at least \(f(minimum)) x \(f(minimum)) pt.")
       }
       if element.material == LayoutReader.noMaterial, element.tint != nil {
         add(
-          "tint-on-none", element, nil, line: element.line,
+          .tintOnNone, element, nil, line: element.line,
           "\(name) has a tint but material none: there is no material to tint, so the tint is"
             + " ignored.")
       }
@@ -50,7 +48,7 @@ public enum LayoutLint {
         guard let o = element.overrides[mode], o.tint != nil, o.fill == nil else { continue }
         if (o.material ?? element.material) == LayoutReader.noMaterial {
           add(
-            "tint-on-none", element, nil, line: o.line ?? element.line,
+            .tintOnNone, element, nil, line: o.line ?? element.line,
             "\(name) sets a tint for \(mode.rawValue) on material none: there is no material to"
               + " tint, so the tint is ignored.")
         }
@@ -69,7 +67,7 @@ public enum LayoutLint {
     -> [Finding]
   {
     var out: [Finding] = []
-    func add(_ rule: String, _ message: String) {
+    func add(_ rule: Rule, _ message: String) {
       out.append(
         Finding(
           rule: rule, layout: layout.id, element: element.id, item: item.id, message: message,
@@ -79,17 +77,17 @@ public enum LayoutLint {
     let absolute = item.frame.offsetBy(dx: element.frame.x, dy: element.frame.y)
 
     if let message = outsideMessage(item: item.frame, element: element) {
-      add("content-outside-element", "\(name) \(message)")
+      add(.contentOutsideElement, "\(name) \(message)")
     }
 
     let missing = Appearance.allCases.filter { item.color?.text(for: $0) == nil }
     if missing.count == Appearance.allCases.count {
       add(
-        "no-color",
+        .noColor,
         "\(name) has no colour, so it gets no contrast result in light or dark appearance.")
     } else if let appearance = missing.first {
       add(
-        "no-color",
+        .noColor,
         "\(name) has no \(appearance.rawValue) colour, so it gets no contrast result in"
           + " \(appearance.rawValue) appearance.")
     }
@@ -98,7 +96,7 @@ public enum LayoutLint {
     let pixels = LayoutGeometry.pixelRange(of: absolute, scale: scale)
     if pixels.x.isEmpty || pixels.y.isEmpty {
       add(
-        "no-pixels",
+        .noPixels,
         "\(name) is too small to cover a pixel: its frame of \(size(item.frame)) pt at"
           + " \(f(absolute.x)), \(f(absolute.y)) holds no pixel centre at scale \(f(scale)), so it"
           + " gets no contrast result.")
@@ -106,7 +104,7 @@ public enum LayoutLint {
       || !pixels.y.overlaps(0..<layout.canvas.heightInPixels)
     {
       add(
-        "no-pixels",
+        .noPixels,
         "\(name) lies entirely off the \(size(layout.canvas)) pt canvas (at \(f(absolute.x)),"
           + " \(f(absolute.y))), so it gets no contrast result.")
     }
@@ -169,7 +167,7 @@ public enum LayoutLint {
         let overlap = RectInPoints(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         out.append(
           Finding(
-            rule: "glass-on-glass", layout: layout.id, element: b.id,
+            rule: .glassOnGlass, layout: layout.id, element: b.id,
             message:
               "Glass elements '\(a.id)' (line \(a.line)) and '\(b.id)' (line \(b.line)) overlap"
               + " by \(size(overlap)) pt at \(f(x0)), \(f(y0)). Glass must not be stacked on"

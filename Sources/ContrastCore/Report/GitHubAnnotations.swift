@@ -21,7 +21,7 @@ public enum GitHubAnnotations {
     let failures = report.failuresWorstFirst.filter { $0.baseline != "known" }
     let room = limit - min(limit, errors.count)
     for r in failures.prefix(room) {
-      let title = "\(SARIFReport.ruleID(for: r)): \(r.layout) › \(r.element) › \(r.item)"
+      let title = "\(Rule.contrast(for: r.kind).id): \(r.layout) › \(r.element) › \(r.item)"
       out.append(
         "::error file=\(property(r.file)),line=\(r.line),title=\(property(title))::"
           + data(SARIFReport.message(r, report: report)))

@@ -287,7 +287,7 @@ public enum HTMLReport {
     var out = "<section id=\"findings\" aria-labelledby=\"findings-h\">\n"
     out += "<h2 id=\"findings-h\">Findings</h2>\n<ul class=\"plain\">\n"
     for f in list {
-      out += "<li><span class=\"rule\">\(escape(f.rule))</span> \(escape(f.message))"
+      out += "<li><span class=\"rule\">\(escape(f.rule.id))</span> \(escape(f.message))"
       if let file = f.file {
         out += " <code>\(escape(file + (f.line.map { ":\($0)" } ?? "")))</code>"
       }

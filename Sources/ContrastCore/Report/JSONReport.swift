@@ -112,7 +112,7 @@ public enum JSONReport {
   }
 
   static func finding(_ f: Finding) -> JSONValue {
-    var pairs: [(String, JSONValue)] = [("rule", .string(f.rule))]
+    var pairs: [(String, JSONValue)] = [("rule", .string(f.rule.id))]
     if let v = f.layout { pairs.append(("layout", .string(v))) }
     if let v = f.wallpaper { pairs.append(("wallpaper", .string(v))) }
     if let v = f.element { pairs.append(("element", .string(v))) }

@@ -104,7 +104,7 @@ public enum MarkdownReport {
     for f in report.outcome.findings {
       var place = ""
       if let file = f.file { place = " (`\(code(file))\(f.line.map { ":\($0)" } ?? "")`)" }
-      out.append("- **\(f.rule)**: \(cell(f.message))\(place)")
+      out.append("- **\(f.rule.id)**: \(cell(f.message))\(place)")
     }
     out.append("")
     return out

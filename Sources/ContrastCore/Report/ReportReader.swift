@@ -10,7 +10,8 @@ public enum ReportReader {
 
   /// Parses `text` (the contents of `file`).
   ///
-  /// - Throws: a `Diagnostic` naming the file and the missing or bad field.
+  /// - Throws: a `Diagnostic` naming the file and the missing or bad field
+  ///   (or the finding's rule id the table does not know).
   public static func parse(_ text: String, file: String) throws(Diagnostic) -> Loaded {
     func fail(_ message: String) -> Diagnostic {
       Diagnostic(file: file, line: 0, column: 0, message: message)
@@ -42,7 +43,13 @@ public enum ReportReader {
       guard let result = checkResult(r) else { throw fail("results[\(i)] is invalid") }
       results.append(result)
     }
-    let findings = (root["findings"] as? [[String: Any]] ?? []).compactMap(finding)
+    var findings: [Finding] = []
+    for (i, f) in (root["findings"] as? [[String: Any]] ?? []).enumerated() {
+      if let id = f["rule"] as? String, Rule(id: id) == nil {
+        throw fail("findings[\(i)] has the unknown rule '\(id)'")
+      }
+      if let finding = finding(f) { findings.append(finding) }
+    }
     let errors = (root["errors"] as? [[String: Any]] ?? []).compactMap { e -> InputError? in
       guard let input = e["input"] as? String, let message = e["message"] as? String else {
         return nil
@@ -109,7 +116,9 @@ public enum ReportReader {
   }
 
   static func finding(_ f: [String: Any]) -> Finding? {
-    guard let rule = f["rule"] as? String, let message = f["message"] as? String else {
+    guard let rule = (f["rule"] as? String).flatMap(Rule.init(id:)),
+      let message = f["message"] as? String
+    else {
       return nil
     }
     return Finding(

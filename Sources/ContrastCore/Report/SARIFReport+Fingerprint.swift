@@ -14,7 +14,7 @@ extension SARIFReport {
   /// rule, layout, element, item, wallpaper and message joined by U+001F.
   public static func fingerprint(_ f: Finding) -> String {
     StableDigest.fnv1a64(
-      [f.rule, f.layout ?? "", f.element ?? "", f.item ?? "", f.wallpaper ?? "", f.message]
+      [f.rule.id, f.layout ?? "", f.element ?? "", f.item ?? "", f.wallpaper ?? "", f.message]
         .joined(separator: "\u{1F}"))
   }
 }

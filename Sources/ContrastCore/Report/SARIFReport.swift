@@ -1,8 +1,8 @@
 /// `report.sarif` (SPEC §4): SARIF 2.1.0 (OASIS, errata 01) for code-scanning
 /// views such as GitHub's.
 ///
-/// One run. `tool.driver.rules` holds the contrast rules and every lint rule
-/// of `Finding`, each with help naming its WCAG success criterion. Results:
+/// One run. `tool.driver.rules` holds the contrast rules and the lints of
+/// `Rule.all`, each with help naming its WCAG success criterion. Results:
 /// one per failing check (`error`), one per decorative warning (`warning`),
 /// one per finding (the rule's level). A check's location is its layout file
 /// (`uriBaseId` `%SRCROOT%`, the path as in `CheckResult.file`) and its line;
@@ -17,137 +17,29 @@ public enum SARIFReport {
   /// The key of this tool's entry in `partialFingerprints`.
   public static let fingerprintKey = "glassAudit/v1"
 
-  /// A reporting rule: its id, names, help and default level (SARIF §3.49).
-  public struct Rule: Sendable, Hashable {
-    public var id: String
-    /// PascalCase name (SARIF `name`).
-    public var name: String
-    public var shortDescription: String
-    public var help: String
-    /// W3C "Understanding" page of the success criterion, when there is one.
-    public var helpURI: String?
-    /// `error`, `warning`, `note` or `none`.
-    public var level: String
-    public var tags: [String]
-  }
-
-  /// Every rule, contrast rules first, then the lint rules of `Finding`.
-  public static let rules: [Rule] = [
-    Rule(
-      id: "contrast-text", name: "TextContrast",
-      shortDescription: "Text over glass has too little contrast with what shows through.",
-      help:
-        "WCAG 2.2 SC 1.4.3 Contrast (Minimum), level AA: text needs a contrast ratio of at "
-        + "least 4.5:1, large text (18 pt, or 14 pt bold) 3:1. SC 1.4.6 Contrast (Enhanced), "
-        + "level AAA: 7:1, large text 4.5:1. The ratio is measured per pixel of the text's box "
-        + "over the blurred, tinted wallpaper and judged on the chosen statistic; ratios are "
-        + "floored to two decimals, so 4.499 shows as 4.49 and fails.",
-      helpURI: "https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html",
-      level: "error", tags: ["accessibility", "wcag2aa", "wcag143", "wcag146"]),
-    Rule(
-      id: "contrast-non-text", name: "NonTextContrast",
-      shortDescription: "An icon over glass has too little contrast with what shows through.",
-      help:
-        "WCAG 2.2 SC 1.4.11 Non-text Contrast, level AA: graphical objects and the parts of "
-        + "user-interface components needed to understand them need a contrast ratio of at "
-        + "least 3:1 against adjacent colours (no AAA counterpart).",
-      helpURI: "https://www.w3.org/WAI/WCAG22/Understanding/non-text-contrast.html",
-      level: "error", tags: ["accessibility", "wcag2aa", "wcag1411"]),
-    Rule(
-      id: "contrast-decorative", name: "DecorativeContrast",
-      shortDescription: "A decorative item over glass is below 3:1.",
-      help:
-        "Pure decoration is exempt from WCAG 2.2 SC 1.4.11 Non-text Contrast, so this only "
-        + "warns: check that the item really carries no information; if it does, mark it as "
-        + "an icon and give it 3:1.",
-      helpURI: "https://www.w3.org/WAI/WCAG22/Understanding/non-text-contrast.html",
-      level: "warning", tags: ["accessibility", "best-practice"]),
-    Rule(
-      id: "glass-on-glass", name: "GlassOnGlass",
-      shortDescription: "Two glass elements overlap.",
-      help:
-        "Apple's Human Interface Guidelines advise against stacking Liquid Glass on Liquid "
-        + "Glass; the audit models each element over the wallpaper only, so the overlap is "
-        + "not measured as drawn.",
-      helpURI: nil, level: "warning", tags: ["accessibility", "design"]),
-    Rule(
-      id: "target-size", name: "TargetSize",
-      shortDescription: "An interactive element is smaller than 44x44 pt.",
-      help:
-        "Apple's Human Interface Guidelines ask for hit targets of at least 44x44 pt. WCAG "
-        + "2.2 SC 2.5.8 Target Size (Minimum), level AA, asks for at least 24x24 CSS px (or "
-        + "enough spacing); SC 2.5.5 Target Size (Enhanced), level AAA, for 44x44 CSS px. "
-        + "This rule checks Apple's 44 pt, which is stricter than SC 2.5.8.",
-      helpURI: "https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum.html",
-      level: "warning", tags: ["accessibility", "wcag22aa", "wcag258"]),
-    Rule(
-      id: "content-outside-element", name: "ContentOutsideElement",
-      shortDescription: "An item's frame reaches outside its element's shape.",
-      help:
-        "The part of the item outside the glass is measured against the glass anyway; move "
-        + "or shrink the item, or fix the element's frame or corner radius.",
-      helpURI: nil, level: "warning", tags: ["layout"]),
-    Rule(
-      id: "tint-on-none", name: "TintOnNone",
-      shortDescription: "A tint on an element with material none is ignored.",
-      help: "Material `none` draws no glass, so its tint has no effect; remove one of them.",
-      helpURI: nil, level: "note", tags: ["layout"]),
-    Rule(
-      id: "no-color", name: "NoColor",
-      shortDescription: "An item has no colour in an appearance and was not checked there.",
-      help: "Give the item a colour for every appearance audited, or a semantic colour.",
-      helpURI: nil, level: "warning", tags: ["layout"]),
-    Rule(
-      id: "no-pixels", name: "NoPixels",
-      shortDescription: "An item's frame holds no pixel centre and was not checked.",
-      help: "The item is too small or thin at the device scale to measure; check its frame.",
-      helpURI: nil, level: "warning", tags: ["layout"]),
-    Rule(
-      id: "never-passes", name: "NeverPasses",
-      shortDescription: "An item cannot pass over any wallpaper.",
-      help:
-        "Even the best case of the glass (its contrast bounds over any backdrop) stays below "
-        + "the threshold: change the item's colour or the element's fill, not the wallpaper.",
-      helpURI: nil, level: "warning", tags: ["accessibility"]),
-    Rule(
-      id: "always-passes", name: "AlwaysPasses",
-      shortDescription: "An item passes whatever the wallpaper shows.",
-      help: "Information only: the glass alone guarantees the threshold for this item.",
-      helpURI: nil, level: "note", tags: ["accessibility"]),
-    Rule(
-      id: "transparent-wallpaper", name: "TransparentWallpaper",
-      shortDescription: "A wallpaper had translucent pixels; they were flattened over black.",
-      help: "Wallpapers are shown opaque; export the PNG without an alpha channel.",
-      helpURI: nil, level: "warning", tags: ["input"]),
-  ]
+  /// The rules `tool.driver.rules` declares: the contrast rules, then the
+  /// lints (`Rule.all` less the input errors, which are notifications).
+  public static let rules: [Rule] = Rule.all.filter { $0.category != .input }
 
   /// The report as SARIF 2.1.0 JSON text.
   public static func render(_ report: AuditReport) -> String {
-    var allRules = rules
-    let known = Set(rules.map(\.id))
-    for id in Set(report.outcome.findings.map(\.rule)).subtracting(known).sorted() {
-      allRules.append(
-        Rule(
-          id: id, name: id, shortDescription: "glass-audit finding \(id).",
-          help: "A glass-audit lint finding.", helpURI: nil, level: "warning", tags: []))
-    }
-    var index: [String: Int] = [:]
-    for (i, r) in allRules.enumerated() { index[r.id] = i }
+    var index: [Rule: Int] = [:]
+    for (i, r) in rules.enumerated() { index[r] = i }
 
     var results: [JSONValue] = []
     for r in report.outcome.results where r.verdict != .pass {
-      let ruleID = ruleID(for: r)
-      results.append(result(r, ruleID: ruleID, ruleIndex: index[ruleID]!, report: report))
+      let rule = Rule.contrast(for: r.kind)
+      results.append(result(r, rule: rule, ruleIndex: index[rule]!, report: report))
     }
     for f in report.outcome.findings {
-      results.append(result(f, rule: allRules[index[f.rule]!], ruleIndex: index[f.rule]!))
+      results.append(result(f, ruleIndex: index[f.rule]!))
     }
 
     let driver: JSONValue = .object([
       ("name", .string(toolName)),
       ("version", .string(toolVersion)),
       ("semanticVersion", .string(toolVersion)),
-      ("rules", .array(allRules.map(descriptor))),
+      ("rules", .array(rules.map(descriptor))),
     ])
     let errors = report.outcome.errors
     var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(errors.isEmpty))]
@@ -187,15 +79,6 @@ public enum SARIFReport {
     ]).rendered()
   }
 
-  /// The rule a check reports under: by the kind of its item.
-  public static func ruleID(for r: CheckResult) -> String {
-    switch r.kind {
-    case .text: "contrast-text"
-    case .icon: "contrast-non-text"
-    case .decorative: "contrast-decorative"
-    }
-  }
-
   /// The one-line message of a failing or warning check: what, how far below
   /// which threshold, on which statistic, where, and the fix when known.
   public static func message(_ r: CheckResult, report: AuditReport) -> String {
@@ -208,14 +91,11 @@ public enum SARIFReport {
       + "\(JSONValue.format(r.threshold)):1"
     let scene = "on wallpaper \(r.wallpaper), \(r.appearance.rawValue), \(r.mode.rawValue)"
     var text = "\(what): \(numbers) \(scene)"
-    switch r.kind {
-    case .text:
-      let sc =
-        report.settings.level == .aaa
-        ? "SC 1.4.6 Contrast (Enhanced)" : "SC 1.4.3 Contrast (Minimum)"
-      text += " (WCAG 2.2 \(sc)\(r.largeText ? ", large text" : ""))."
-    case .icon: text += " (WCAG 2.2 SC 1.4.11 Non-text Contrast)."
-    case .decorative: text += " (decorative: warning only)."
+    if let sc = Rule.contrast(for: r.kind).criterion(at: report.settings.level) {
+      let large = r.kind == .text && r.largeText ? ", large text" : ""
+      text += " (WCAG 2.2 \(sc.citation)\(large))."
+    } else {
+      text += " (decorative: warning only)."
     }
     let fix = MarkdownReport.remedyText(r)
     if !fix.isEmpty { text += " Fix: \(fix)." }
@@ -226,23 +106,23 @@ public enum SARIFReport {
     var pairs: [(String, JSONValue)] = [
       ("id", .string(rule.id)),
       ("name", .string(rule.name)),
-      ("shortDescription", .object([("text", .string(rule.shortDescription))])),
+      ("shortDescription", .object([("text", .string(rule.summary))])),
       ("fullDescription", .object([("text", .string(rule.help))])),
       ("help", .object([("text", .string(rule.help))])),
     ]
     if let uri = rule.helpURI { pairs.append(("helpUri", .string(uri))) }
     pairs += [
-      ("defaultConfiguration", .object([("level", .string(rule.level))])),
+      ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
       ("properties", .object([("tags", .array(rule.tags.map(JSONValue.string)))])),
     ]
     return .object(pairs)
   }
 
-  static func result(_ r: CheckResult, ruleID: String, ruleIndex: Int, report: AuditReport)
+  static func result(_ r: CheckResult, rule: Rule, ruleIndex: Int, report: AuditReport)
     -> JSONValue
   {
     var pairs: [(String, JSONValue)] = [
-      ("ruleId", .string(ruleID)),
+      ("ruleId", .string(rule.id)),
       ("ruleIndex", .int(ruleIndex)),
       ("level", .string(r.verdict == .fail ? "error" : "warning")),
       ("message", .object([("text", .string(message(r, report: report)))])),
@@ -277,11 +157,11 @@ public enum SARIFReport {
     return .object(pairs)
   }
 
-  static func result(_ f: Finding, rule: Rule, ruleIndex: Int) -> JSONValue {
+  static func result(_ f: Finding, ruleIndex: Int) -> JSONValue {
     var pairs: [(String, JSONValue)] = [
-      ("ruleId", .string(f.rule)),
+      ("ruleId", .string(f.rule.id)),
       ("ruleIndex", .int(ruleIndex)),
-      ("level", .string(rule.level)),
+      ("level", .string(f.rule.severity.rawValue)),
       ("message", .object([("text", .string(f.message))])),
     ]
     if let file = f.file {

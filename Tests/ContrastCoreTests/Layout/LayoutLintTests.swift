@@ -18,7 +18,7 @@ import Testing
     return result.findings
   }
 
-  private func rules(_ elements: String) -> [String] { findings(elements).map(\.rule) }
+  private func rules(_ elements: String) -> [String] { findings(elements).map(\.rule.id) }
 
   @Test func cleanLayoutHasNoFindings() {
     #expect(
@@ -59,11 +59,11 @@ import Testing
           content:
             - {id: t, color: label, frame: {x: -2, y: 40, width: 120, height: 20}}
       """)
-    #expect(result.map(\.rule) == ["content-outside-element"])
+    #expect(result.map(\.rule.id) == ["content-outside-element"])
     #expect(
       result.first
         == Finding(
-          rule: "content-outside-element", layout: "lint", element: "card", item: "t",
+          rule: .contentOutsideElement, layout: "lint", element: "card", item: "t",
           message:
             "Item 't' of element 'card' reaches outside its element's 100 x 50 pt frame: it runs"
             + " 2 pt past the left edge, 18 pt past the right edge and 10 pt past the bottom"
@@ -83,7 +83,7 @@ import Testing
           content:
             - {id: t, color: label, frame: {x: 1, y: 1, width: 30, height: 10}}
       """)
-    #expect(capsule.map(\.rule) == ["content-outside-element"])
+    #expect(capsule.map(\.rule.id) == ["content-outside-element"])
     #expect(
       capsule.first?.message.contains(
         "the top-left and bottom-left corners of its frame lie outside") == true)
@@ -126,7 +126,7 @@ import Testing
         - {id: c, material: thin, frame: {x: 0, y: 0, width: 100, height: 100}}
         - {id: d, material: glass.regular, frame: {x: 190, y: 0, width: 10, height: 10}}
       """)
-    #expect(result.map(\.rule) == ["glass-on-glass"])
+    #expect(result.map(\.rule.id) == ["glass-on-glass"])
     #expect(result.first?.element == "b")
     #expect(result.first?.line == 6)
     #expect(
@@ -149,7 +149,7 @@ import Testing
         - {id: send, material: glass.regular, interactive: true, frame: {x: 0, y: 0, width: 60, height: 40}}
         - {id: label, material: glass.regular, frame: {x: 0, y: 100, width: 20, height: 20}}
       """)
-    #expect(result.map(\.rule) == ["target-size"])
+    #expect(result.map(\.rule.id) == ["target-size"])
     #expect(
       result.first?.message
         == "Element 'send' is interactive but only 60 x 40 pt; a touch target should be at least"
@@ -171,7 +171,7 @@ import Testing
           modes:
             reduceTransparency: {material: none, tint: white}
       """)
-    #expect(result.map(\.rule) == ["tint-on-none", "tint-on-none", "tint-on-none"])
+    #expect(result.map(\.rule.id) == ["tint-on-none", "tint-on-none", "tint-on-none"])
     #expect(result.map(\.line) == [5, 10, 15])
   }
 
@@ -213,7 +213,7 @@ import Testing
           content:
             - {id: far, color: label, frame: {x: 0, y: 0, width: 100, height: 100}}
       """)
-    #expect(result.map(\.rule) == ["no-pixels", "no-pixels"])
+    #expect(result.map(\.rule.id) == ["no-pixels", "no-pixels"])
     #expect(result.map(\.item) == ["miss", "far"])
     #expect(result.last?.message.contains("lies entirely off the 402 x 874 pt canvas") == true)
   }

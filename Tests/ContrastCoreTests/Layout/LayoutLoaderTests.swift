@@ -156,7 +156,7 @@ import Testing
     #expect(card.content[0].role == "body")
     #expect(card.content[1].role == nil)
     #expect(card.content[1].color == .perAppearance(light: "black", dark: nil))
-    #expect(result.findings.map(\.rule) == ["no-color"])
+    #expect(result.findings.map(\.rule.id) == ["no-color"])
   }
 
   @Test func shapesAndCornerRadius() throws {

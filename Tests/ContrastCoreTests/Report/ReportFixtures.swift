@@ -42,7 +42,7 @@ enum ReportFixtures {
       ],
       findings: [
         Finding(
-          rule: "target-size", layout: "tabs", element: "bar", message: "bar is 40x40 pt",
+          rule: .targetSize, layout: "tabs", element: "bar", message: "bar is 40x40 pt",
           file: "layouts/tabs.yml", line: 8)
       ])
   }

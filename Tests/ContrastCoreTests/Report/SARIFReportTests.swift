@@ -136,14 +136,4 @@ import Testing
     #expect(SARIFReport.uriPath("layouts/my tabs.yml") == "layouts/my%20tabs.yml")
     #expect(SARIFReport.uriPath("layouts/é.yml") == "layouts/%C3%A9.yml")
   }
-
-  @Test func unknownFindingRuleGetsADescriptor() throws {
-    let report = ReportFixtures.report([], findings: [Finding(rule: "brand-new", message: "m")])
-    let tool = try #require(try run(report)["tool"] as? [String: Any])
-    let rules = try #require((tool["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
-    let last = try #require(rules.last)
-    #expect(last["id"] as? String == "brand-new")
-    let result = try #require(try results(report).first)
-    #expect(result["ruleIndex"] as? Int == rules.count - 1)
-  }
 }
