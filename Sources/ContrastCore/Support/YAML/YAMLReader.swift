@@ -110,6 +110,26 @@ struct YAMLReader {
 
   // MARK: - Typed scalars
 
+  /// The names of a list of texts, each with its node: a sequence (`[light,
+  /// dark]`), or one text that is a single name or, when `commaSeparated`,
+  /// names separated by commas (`light, dark`; empty parts are skipped).
+  mutating func names(_ node: YAMLNode, path: String, commaSeparated: Bool = false)
+    -> [(name: String, node: YAMLNode)]
+  {
+    switch node.content {
+    case .sequence(let items):
+      return items.compactMap { item in
+        string(item, path: path).map { ($0, item) }
+      }
+    case .scalar(let s):
+      guard commaSeparated else { return [(s.text, node)] }
+      return s.text.split(separator: ",").map { (String($0).trimmingWhitespace(), node) }
+    case .mapping:
+      report(node, path: path, "expected a list, found a mapping")
+      return []
+    }
+  }
+
   /// A text; an empty value is reported as having no value.
   mutating func string(_ node: YAMLNode, path: String, what: String = "a text") -> String? {
     guard let s = node.scalar, !s.isNull else {
