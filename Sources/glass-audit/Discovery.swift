@@ -1,6 +1,5 @@
 import ContrastCore
 import Foundation
-import Yams
 
 /// Finds the inputs of a run: layout files and the wallpaper matrix.
 enum Discovery {
@@ -113,8 +112,14 @@ enum Discovery {
     }
     let matrixPath = Files.join(path, "matrix.yml")
     if Files.exists(matrixPath) {
-      do {
-        for entry in try MatrixFile.load(matrixPath) {
+      do throws(DiagnosticList) {
+        let text: String
+        do { text = try Files.read(matrixPath) } catch {
+          throw DiagnosticList([
+            Diagnostic(file: matrixPath, line: 0, column: 0, message: "cannot read: \(error)")
+          ])
+        }
+        for entry in try WallpaperMatrix.parse(text, file: matrixPath).entries {
           out.inputs.append(
             input(
               file: Files.join(path, entry.file), id: entry.id, category: entry.category,
@@ -135,95 +140,5 @@ enum Discovery {
       out.inputs.append(input(file: f, id: id, category: nil, appearances: nil))
     }
     return out
-  }
-}
-
-/// `wallpapers/matrix.yml`:
-///
-/// ```yaml
-/// wallpapers:
-///   - file: photo-dunes.png
-///     id: photo-dunes          # optional, default: the file name without extension
-///     category: photo          # solid-light, solid-dark, gradient, photo, pattern, noise, vivid
-///     appearances: [light]     # optional restriction
-/// ```
-enum MatrixFile {
-  struct Entry {
-    var file: String
-    var id: String
-    var category: String?
-    var appearances: [Appearance]?
-  }
-
-  static let categories = [
-    "solid-light", "solid-dark", "gradient", "photo", "pattern", "noise", "vivid",
-  ]
-  static let keys = ["file", "id", "category", "appearances"]
-
-  static func load(_ path: String) throws(DiagnosticList) -> [Entry] {
-    var problems: [Diagnostic] = []
-    func fail(_ node: Node?, _ message: String) {
-      problems.append(
-        Diagnostic(
-          file: path, line: node?.mark?.line ?? 0, column: node?.mark?.column ?? 0,
-          message: message))
-    }
-    let root: Node?
-    do {
-      root = try Yams.compose(yaml: try Files.read(path))
-    } catch {
-      throw DiagnosticList([
-        Diagnostic(file: path, line: 0, column: 0, message: "cannot read: \(error)")
-      ])
-    }
-    guard let list = root?.mapping?["wallpapers"]?.sequence else {
-      throw DiagnosticList([
-        Diagnostic(file: path, line: 1, column: 1, message: "expected 'wallpapers:' with a list")
-      ])
-    }
-    var entries: [Entry] = []
-    var ids = Set<String>()
-    for (i, node) in list.enumerated() {
-      guard let map = node.mapping else {
-        fail(node, "wallpapers[\(i)]: expected a mapping with 'file'")
-        continue
-      }
-      for (k, _) in map {
-        let key = k.string ?? ""
-        if !keys.contains(key) {
-          fail(k, "wallpapers[\(i)]: unknown key '\(key)'" + DidYouMean.hint(for: key, among: keys))
-        }
-      }
-      guard let file = map["file"]?.string, !file.isEmpty else {
-        fail(node, "wallpapers[\(i)]: 'file' is required")
-        continue
-      }
-      let id = map["id"]?.string ?? (file as NSString).deletingPathExtension
-      if !ids.insert(id).inserted {
-        fail(map["id"] ?? node, "wallpapers[\(i)]: duplicate id '\(id)'")
-      }
-      let category = map["category"]?.string
-      if let c = category, !categories.contains(c) {
-        fail(
-          map["category"],
-          "wallpapers[\(i)].category: unknown category '\(c)'"
-            + DidYouMean.hint(for: c, among: categories))
-      }
-      var appearances: [Appearance]?
-      if let a = map["appearances"] {
-        let names = a.sequence?.compactMap(\.string) ?? [a.string ?? ""]
-        appearances = []
-        for n in names {
-          if let ap = Appearance(rawValue: n) {
-            appearances!.append(ap)
-          } else {
-            fail(a, "wallpapers[\(i)].appearances: '\(n)' is not light or dark")
-          }
-        }
-      }
-      entries.append(Entry(file: file, id: id, category: category, appearances: appearances))
-    }
-    if !problems.isEmpty { throw DiagnosticList(problems) }
-    return entries
   }
 }

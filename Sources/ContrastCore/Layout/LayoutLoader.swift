@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// What reading one layout file gives: the layout when the file is valid,
 /// every error of the file otherwise, and the lint findings of a valid layout.
@@ -42,14 +41,11 @@ public enum LayoutLoader {
 
   /// Reads a layout from its text. `file` names it in diagnostics and findings.
   public static func load(text: String, file: String, profile: Profile) -> LayoutLoadResult {
-    let source = file.lowercased().hasSuffix(".json") ? text.replacingTabsWithSpaces() : text
-    let root: Node?
+    let root: YAMLNode?
     do {
-      root = try Yams.compose(yaml: source)
-    } catch let error as YamlError {
-      return failure(syntaxDiagnostic(error, file: file))
+      root = try YAMLDocument.parse(text, file: file)
     } catch {
-      return failure(Diagnostic(file: file, line: 0, column: 0, message: "\(error)"))
+      return failure(error.diagnostic(file: file))
     }
     guard let root else {
       return failure(
@@ -88,37 +84,5 @@ public enum LayoutLoader {
 
   private static func failure(_ diagnostics: [Diagnostic]) -> LayoutLoadResult {
     LayoutLoadResult(layout: nil, errors: diagnostics, findings: [])
-  }
-
-  /// One diagnostic for a YAML syntax error, at the parser's line and column.
-  static func syntaxDiagnostic(_ error: YamlError, file: String) -> Diagnostic {
-    func make(_ mark: Mark?, _ message: String) -> Diagnostic {
-      Diagnostic(
-        file: file, line: mark?.line ?? 0, column: mark?.column ?? 0,
-        message: "YAML syntax error: \(message)")
-    }
-    switch error {
-    case .scanner(let context, let problem, let mark, _),
-      .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
-      var message = problem
-      if let context {
-        message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
-      }
-      return make(mark, message)
-    case .duplicatedKeysInMapping(let duplicates, let context):
-      let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
-      return make(context.mark, "duplicate key \(keys) in one mapping")
-    case .reader(let problem, _, _, _):
-      return make(nil, problem)
-    default:
-      return make(nil, "\(error)")
-    }
-  }
-}
-
-extension String {
-  fileprivate func replacingTabsWithSpaces() -> String {
-    String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\t" ? " " : $0 }))
   }
 }

@@ -1,5 +1,3 @@
-import Yams
-
 /// Walks a composed YAML tree into a `Layout`, collecting every problem on the
 /// way instead of stopping at the first (SPEC §2.2: every error of a file is
 /// reported at once). Each diagnostic names the field path
@@ -8,7 +6,7 @@ import Yams
 struct LayoutReader {
   let file: String
   let profile: Profile
-  private var diagnostics: [Diagnostic] = []
+  private var yaml: YAMLReader
 
   static let rootKeys = ["version", "layout", "title", "device", "canvas", "elements"]
   static let elementKeys = [
@@ -38,33 +36,34 @@ struct LayoutReader {
   init(file: String, profile: Profile) {
     self.file = file
     self.profile = profile
+    self.yaml = YAMLReader(file: file)
   }
 
   /// The diagnostics in file order (line, then column, then discovery order).
-  func sortedDiagnostics() -> [Diagnostic] {
-    diagnostics.enumerated().sorted { a, b in
-      (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
-    }.map(\.element)
-  }
+  func sortedDiagnostics() -> [Diagnostic] { yaml.sortedDiagnostics() }
+
+  /// A number as a message shows it (see `YAMLReader.format`).
+  static func format(_ value: Double) -> String { YAMLReader.format(value) }
 
   // MARK: - Layout
 
-  mutating func readLayout(_ root: Node) -> Layout? {
+  mutating func readLayout(_ root: YAMLNode) -> Layout? {
     // A newer version is refused before anything else: its keys are not ours to judge.
-    if let node = root.mapping?["version"], isNewerVersion(node) { return nil }
-    guard let fields = fields(root, path: "", allowed: Self.rootKeys, what: "a layout") else {
+    if let node = root["version"], isNewerVersion(node) { return nil }
+    guard let fields = yaml.fields(root, path: "", allowed: Self.rootKeys, what: "a layout") else {
       return nil
     }
     readVersion(fields)
 
     var id: String?
-    if let node = require(fields, "layout") { id = readLayoutID(node) }
+    if let node = yaml.require(fields, "layout") { id = readLayoutID(node) }
     var title: String?
-    if let node = fields["title"] { title = string(node, path: "title") }
+    if let node = fields["title"] { title = yaml.string(node, path: "title") }
     let canvas = readCanvas(fields)
 
     var elements: [Element] = []
-    if let node = require(fields, "elements"), let list = sequence(node, path: "elements") {
+    if let node = yaml.require(fields, "elements"), let list = yaml.sequence(node, path: "elements")
+    {
       var seen: [String: Int] = [:]
       for (index, elementNode) in list.enumerated() {
         let path = "elements[\(index)]"
@@ -73,7 +72,7 @@ struct LayoutReader {
       }
     }
 
-    guard diagnostics.isEmpty, let id, let canvas else { return nil }
+    guard yaml.diagnostics.isEmpty, let id, let canvas else { return nil }
     return Layout(
       id: id, title: title ?? id, device: canvas.device, canvas: canvas.canvas,
       elements: elements, file: file)
@@ -81,36 +80,38 @@ struct LayoutReader {
 
   /// Whether `version` names a format newer than this build reads; if so,
   /// reports it.
-  private mutating func isNewerVersion(_ node: Node) -> Bool {
-    guard let s = node.scalar, Self.isPlain(s), let value = Double(s.string), value.isFinite,
+  private mutating func isNewerVersion(_ node: YAMLNode) -> Bool {
+    guard let s = node.scalar, s.isPlain, let value = Double(s.text), value.isFinite,
       value == value.rounded(), value > Double(LayoutLoader.currentVersion)
     else { return false }
-    report(
+    yaml.report(
       node, path: "",
-      "layout version \(Self.format(value)) is newer than this glass-audit understands"
+      "layout version \(YAMLReader.format(value)) is newer than this glass-audit understands"
         + " (\(LayoutLoader.currentVersion))")
     return true
   }
 
   /// Checks that `version` is present and is the current version.
-  private mutating func readVersion(_ fields: Fields) {
+  private mutating func readVersion(_ fields: YAMLReader.Fields) {
     let current = LayoutLoader.currentVersion
     guard
-      let node = require(fields, "version", hint: " (this glass-audit reads version \(current))"),
-      let value = number(node, path: "version")
+      let node = yaml.require(
+        fields, "version", hint: " (this glass-audit reads version \(current))"),
+      let value = yaml.number(node, path: "version")
     else { return }
     if value != Double(current) {
-      report(
-        node, path: "version", "unsupported version \(Self.format(value)); expected \(current)")
+      yaml.report(
+        node, path: "version",
+        "unsupported version \(YAMLReader.format(value)); expected \(current)")
     }
   }
 
-  private mutating func readLayoutID(_ node: Node) -> String? {
-    guard let id = string(node, path: "layout") else { return nil }
+  private mutating func readLayoutID(_ node: YAMLNode) -> String? {
+    guard let id = yaml.string(node, path: "layout") else { return nil }
     guard Self.isKebabCase(id) else {
       let suggestion = Self.kebabCase(id)
       let hint = suggestion.isEmpty || suggestion == id ? "" : " (did you mean '\(suggestion)'?)"
-      report(
+      yaml.report(
         node, path: "layout",
         "'\(id)' is not a kebab-case id: use lowercase letters, digits and single hyphens\(hint)"
       )
@@ -119,33 +120,37 @@ struct LayoutReader {
     return id
   }
 
-  private mutating func readCanvas(_ fields: Fields) -> (canvas: Canvas, device: String?)? {
+  private mutating func readCanvas(_ fields: YAMLReader.Fields) -> (
+    canvas: Canvas, device: String?
+  )? {
     switch (fields["device"], fields["canvas"]) {
     case (let device?, _?):
-      report(
+      yaml.report(
         device, path: "device",
         "give either 'device' or 'canvas', not both")
       return nil
     case (nil, nil):
-      report(
+      yaml.report(
         fields.node, path: "",
         "missing 'device' (a preset such as iphone-16-pro) or 'canvas: {width, height, scale}'")
       return nil
     case (let device?, nil):
-      guard let name = string(device, path: "device") else { return nil }
+      guard let name = yaml.string(device, path: "device") else { return nil }
       guard let canvas = profile.devices[name] else {
-        report(
+        yaml.report(
           device, path: "device",
-          "unknown device '\(name)'" + Self.choiceHint(for: name, among: profile.devices.keys))
+          "unknown device '\(name)'" + YAMLReader.choiceHint(for: name, among: profile.devices.keys)
+        )
         return nil
       }
       return (canvas, name)
     case (nil, let node?):
-      guard let f = self.fields(node, path: "canvas", allowed: Self.canvasKeys, what: "a canvas")
+      guard let f = yaml.fields(node, path: "canvas", allowed: Self.canvasKeys, what: "a canvas")
       else { return nil }
       var values: [String: Double] = [:]
       for key in Self.canvasKeys {
-        guard let v = require(f, key), let value = positive(v, path: "canvas.\(key)") else {
+        guard let v = yaml.require(f, key), let value = yaml.positive(v, path: "canvas.\(key)")
+        else {
           continue
         }
         values[key] = value
@@ -159,7 +164,7 @@ struct LayoutReader {
         pw * ph <= Double(Canvas.maximumPixels), canvas.widthInPixels >= 1,
         canvas.heightInPixels >= 1
       else {
-        report(
+        yaml.report(
           node, path: "canvas",
           "\(Self.number(w)) x \(Self.number(h)) pt at scale \(Self.number(s)) is "
             + "\(Self.number(pw.rounded())) x \(Self.number(ph.rounded())) px; a canvas must be "
@@ -173,28 +178,29 @@ struct LayoutReader {
 
   // MARK: - Elements
 
-  private mutating func readElement(_ node: Node, path: String) -> Element? {
-    guard let f = fields(node, path: path, allowed: Self.elementKeys, what: "an element") else {
+  private mutating func readElement(_ node: YAMLNode, path: String) -> Element? {
+    guard let f = yaml.fields(node, path: path, allowed: Self.elementKeys, what: "an element")
+    else {
       return nil
     }
-    let start = diagnostics.count
+    let start = yaml.diagnostics.count
     var id: String?
-    if let n = require(f, "id") { id = string(n, path: "\(path).id") }
+    if let n = yaml.require(f, "id") { id = yaml.string(n, path: "\(path).id") }
     var material: String?
-    if let n = require(f, "material") { material = readMaterial(n, path: "\(path).material") }
+    if let n = yaml.require(f, "material") { material = readMaterial(n, path: "\(path).material") }
     var frame: RectInPoints?
-    if let n = require(f, "frame") { frame = readFrame(n, path: "\(path).frame") }
+    if let n = yaml.require(f, "frame") { frame = readFrame(n, path: "\(path).frame") }
     let shape = readShape(f, path: path)
     var tint: ColorSpec?
     if let n = f["tint"] { tint = readColor(n, path: "\(path).tint") }
     var interactive = false
-    if let n = f["interactive"] { interactive = bool(n, path: "\(path).interactive") ?? false }
+    if let n = f["interactive"] { interactive = yaml.bool(n, path: "\(path).interactive") ?? false }
 
     var overrides: [AccessibilityMode: ModeOverride] = [:]
     if let n = f["modes"] { overrides = readModes(n, path: "\(path).modes") }
 
     var content: [ContentItem] = []
-    if let n = f["content"], let list = sequence(n, path: "\(path).content") {
+    if let n = f["content"], let list = yaml.sequence(n, path: "\(path).content") {
       var seen: [String: Int] = [:]
       for (index, itemNode) in list.enumerated() {
         let itemPath = "\(path).content[\(index)]"
@@ -204,45 +210,46 @@ struct LayoutReader {
       }
     }
 
-    guard diagnostics.count == start, let id, let material, let frame, let shape else {
+    guard yaml.diagnostics.count == start, let id, let material, let frame, let shape else {
       return nil
     }
     return Element(
       id: id, material: material, frame: frame, shape: shape, tint: tint,
-      interactive: interactive, overrides: overrides, content: content, line: Self.line(of: node))
+      interactive: interactive, overrides: overrides, content: content, line: node.mark.line)
   }
 
   /// Reports an `id` already used by an earlier sibling (whether or not
   /// either sibling is otherwise valid).
   private mutating func checkUnique(
-    _ node: Node, path: String, seen: inout [String: Int], what: String, scope: String = ""
+    _ node: YAMLNode, path: String, seen: inout [String: Int], what: String, scope: String = ""
   ) {
-    guard let idNode = node.mapping?["id"], let s = idNode.scalar, !Self.isNull(s) else { return }
-    if let first = seen[s.string] {
-      report(
+    guard let idNode = node["id"], let s = idNode.scalar, !s.isNull else { return }
+    if let first = seen[s.text] {
+      yaml.report(
         idNode, path: "\(path).id",
-        "duplicate \(what) '\(s.string)'\(scope) (already used at line \(first))")
+        "duplicate \(what) '\(s.text)'\(scope) (already used at line \(first))")
     } else {
-      seen[s.string] = Self.line(of: node)
+      seen[s.text] = node.mark.line
     }
   }
 
-  private mutating func readMaterial(_ node: Node, path: String) -> String? {
-    guard let name = string(node, path: path) else { return nil }
+  private mutating func readMaterial(_ node: YAMLNode, path: String) -> String? {
+    guard let name = yaml.string(node, path: path) else { return nil }
     guard name == Self.noMaterial || profile.materials[name] != nil else {
       let names = Array(profile.materials.keys) + [Self.noMaterial]
-      report(
-        node, path: path, "unknown material '\(name)'" + Self.choiceHint(for: name, among: names))
+      yaml.report(
+        node, path: path,
+        "unknown material '\(name)'" + YAMLReader.choiceHint(for: name, among: names))
       return nil
     }
     return name
   }
 
-  private mutating func readShape(_ f: Fields, path: String) -> ElementShape? {
+  private mutating func readShape(_ f: YAMLReader.Fields, path: String) -> ElementShape? {
     var name = ShapeName.rect
     var valid = true
     if let n = f["shape"] {
-      if let parsed = choice(n, path: "\(path).shape", noun: "shape", as: ShapeName.self) {
+      if let parsed = yaml.choice(n, path: "\(path).shape", noun: "shape", as: ShapeName.self) {
         name = parsed
       } else {
         valid = false
@@ -251,9 +258,9 @@ struct LayoutReader {
     var radius: Double?
     if let n = f["cornerRadius"] {
       let radiusPath = "\(path).cornerRadius"
-      if let r = number(n, path: radiusPath) {
+      if let r = yaml.number(n, path: radiusPath) {
         if r < 0 {
-          report(n, path: radiusPath, "must be 0 or more, found \(Self.format(r))")
+          yaml.report(n, path: radiusPath, "must be 0 or more, found \(YAMLReader.format(r))")
           valid = false
         } else if valid {
           switch name {
@@ -262,12 +269,12 @@ struct LayoutReader {
           case .rect where r == 0:
             break
           case .rect:
-            report(
+            yaml.report(
               n, path: radiusPath,
-              "cornerRadius \(Self.format(r)) needs 'shape: roundedRect' (the shape is rect)")
+              "cornerRadius \(YAMLReader.format(r)) needs 'shape: roundedRect' (the shape is rect)")
             valid = false
           case .capsule, .circle:
-            report(
+            yaml.report(
               n, path: radiusPath,
               "cornerRadius does not apply to a \(name.rawValue): its outline is fixed by the"
                 + " frame; remove it or use 'shape: roundedRect'")
@@ -278,7 +285,7 @@ struct LayoutReader {
         valid = false
       }
     } else if valid, name == .roundedRect {
-      report(
+      yaml.report(
         f["shape"] ?? f.node, path: "\(path).shape", "shape roundedRect needs a cornerRadius (pt)")
       valid = false
     }
@@ -291,9 +298,13 @@ struct LayoutReader {
     }
   }
 
-  private mutating func readModes(_ node: Node, path: String) -> [AccessibilityMode: ModeOverride] {
+  private mutating func readModes(_ node: YAMLNode, path: String) -> [AccessibilityMode:
+    ModeOverride]
+  {
     let names = Self.overrideModes.map(\.rawValue)
-    guard let f = fields(node, path: path, allowed: names, what: "a mapping of modes", noun: "mode")
+    guard
+      let f = yaml.fields(
+        node, path: path, allowed: names, what: "a mapping of modes", noun: "mode")
     else { return [:] }
     var result: [AccessibilityMode: ModeOverride] = [:]
     for mode in Self.overrideModes {
@@ -303,34 +314,35 @@ struct LayoutReader {
     return result
   }
 
-  private mutating func readOverride(_ node: Node, path: String) -> ModeOverride? {
-    guard let f = fields(node, path: path, allowed: Self.overrideKeys, what: "a mode override")
+  private mutating func readOverride(_ node: YAMLNode, path: String) -> ModeOverride? {
+    guard let f = yaml.fields(node, path: path, allowed: Self.overrideKeys, what: "a mode override")
     else { return nil }
-    var o = ModeOverride(line: Self.line(of: node))
+    var o = ModeOverride(line: node.mark.line)
     if let n = f["material"] { o.material = readMaterial(n, path: "\(path).material") }
     if let n = f["tint"] { o.tint = readColor(n, path: "\(path).tint") }
-    if let n = f["border"] { o.borderInPoints = nonNegative(n, path: "\(path).border") }
+    if let n = f["border"] { o.borderInPoints = yaml.nonNegative(n, path: "\(path).border") }
     if let n = f["fill"] { o.fill = readColor(n, path: "\(path).fill") }
     return o
   }
 
   // MARK: - Content items
 
-  private mutating func readItem(_ node: Node, path: String) -> ContentItem? {
-    guard let f = fields(node, path: path, allowed: Self.itemKeys, what: "a content item") else {
+  private mutating func readItem(_ node: YAMLNode, path: String) -> ContentItem? {
+    guard let f = yaml.fields(node, path: path, allowed: Self.itemKeys, what: "a content item")
+    else {
       return nil
     }
-    let start = diagnostics.count
+    let start = yaml.diagnostics.count
     var id: String?
-    if let n = require(f, "id") { id = string(n, path: "\(path).id") }
+    if let n = yaml.require(f, "id") { id = yaml.string(n, path: "\(path).id") }
     var kind: ContentKind? = .text
     if let n = f["kind"] {
-      kind = choice(n, path: "\(path).kind", noun: "kind", as: ContentKind.self)
+      kind = yaml.choice(n, path: "\(path).kind", noun: "kind", as: ContentKind.self)
     }
-    func textOnly(_ key: String) -> Node? {
+    func textOnly(_ key: String) -> YAMLNode? {
       guard let n = f[key] else { return nil }
       if let kind, kind != .text {
-        report(
+        yaml.report(
           n, path: "\(path).\(key)",
           "'\(key)' applies to text only; this item is \(kind == .icon ? "an icon" : "decorative")"
             + " (judged at 3:1 whatever its size)")
@@ -339,58 +351,59 @@ struct LayoutReader {
       return n
     }
     var role: String?
-    if let n = textOnly("role"), let name = string(n, path: "\(path).role") {
+    if let n = textOnly("role"), let name = yaml.string(n, path: "\(path).role") {
       if profile.textRoles[name] != nil {
         role = name
       } else {
-        report(
+        yaml.report(
           n, path: "\(path).role",
-          "unknown text role '\(name)'" + Self.choiceHint(for: name, among: profile.textRoles.keys))
+          "unknown text role '\(name)'"
+            + YAMLReader.choiceHint(for: name, among: profile.textRoles.keys))
       }
     } else if kind == .text {
       role = profile.defaultTextRole
     }
     var weight: FontWeight?
     if let n = textOnly("weight") {
-      weight = choice(n, path: "\(path).weight", noun: "weight", as: FontWeight.self)
+      weight = yaml.choice(n, path: "\(path).weight", noun: "weight", as: FontWeight.self)
     }
     var size: Double?
-    if let n = textOnly("size") { size = positive(n, path: "\(path).size") }
+    if let n = textOnly("size") { size = yaml.positive(n, path: "\(path).size") }
     var color: ColorSpec?
     if let n = f["color"] { color = readColor(n, path: "\(path).color") }
     var frame: RectInPoints?
-    if let n = require(f, "frame") { frame = readFrame(n, path: "\(path).frame") }
+    if let n = yaml.require(f, "frame") { frame = readFrame(n, path: "\(path).frame") }
     var minimumRatio: Double?
-    if let n = f["minimumRatio"], let r = number(n, path: "\(path).minimumRatio") {
+    if let n = f["minimumRatio"], let r = yaml.number(n, path: "\(path).minimumRatio") {
       if r >= 1, r <= 21 {
         minimumRatio = r
       } else {
-        report(
+        yaml.report(
           n, path: "\(path).minimumRatio",
-          "must be a contrast ratio from 1 to 21, found \(Self.format(r))")
+          "must be a contrast ratio from 1 to 21, found \(YAMLReader.format(r))")
       }
     }
     var text: String?
-    if let n = f["text"] { text = string(n, path: "\(path).text") }
+    if let n = f["text"] { text = yaml.string(n, path: "\(path).text") }
 
-    guard diagnostics.count == start, let id, let kind, let frame else { return nil }
+    guard yaml.diagnostics.count == start, let id, let kind, let frame else { return nil }
     return ContentItem(
       id: id, kind: kind, role: role, weight: weight, sizeInPoints: size, color: color,
-      frame: frame, minimumRatio: minimumRatio, text: text, line: Self.line(of: node))
+      frame: frame, minimumRatio: minimumRatio, text: text, line: node.mark.line)
   }
 
   // MARK: - Values
 
-  private mutating func readFrame(_ node: Node, path: String) -> RectInPoints? {
-    guard let f = fields(node, path: path, allowed: Self.frameKeys, what: "a frame") else {
+  private mutating func readFrame(_ node: YAMLNode, path: String) -> RectInPoints? {
+    guard let f = yaml.fields(node, path: path, allowed: Self.frameKeys, what: "a frame") else {
       return nil
     }
     var values: [String: Double] = [:]
     for key in Self.frameKeys {
-      guard let n = require(f, key) else { continue }
+      guard let n = yaml.require(f, key) else { continue }
       let value =
         key == "width" || key == "height"
-        ? positive(n, path: "\(path).\(key)") : number(n, path: "\(path).\(key)")
+        ? yaml.positive(n, path: "\(path).\(key)") : yaml.number(n, path: "\(path).\(key)")
       values[key] = value
     }
     guard let x = values["x"], let y = values["y"], let w = values["width"],
@@ -401,10 +414,10 @@ struct LayoutReader {
 
   /// A colour: a semantic name of the profile, a hex colour, or
   /// `{light: C, dark: C}` with either optional.
-  private mutating func readColor(_ node: Node, path: String) -> ColorSpec? {
-    if case .mapping = node {
+  private mutating func readColor(_ node: YAMLNode, path: String) -> ColorSpec? {
+    if node.entries != nil {
       guard
-        let f = fields(
+        let f = yaml.fields(
           node, path: path, allowed: Self.appearanceKeys, what: "a colour per appearance")
       else { return nil }
       var light: String?
@@ -423,28 +436,28 @@ struct LayoutReader {
     return readColorText(node, path: path).map(ColorSpec.same)
   }
 
-  private mutating func readColorText(_ node: Node, path: String) -> String? {
-    if let s = node.scalar, Self.isNull(s) {
-      report(
+  private mutating func readColorText(_ node: YAMLNode, path: String) -> String? {
+    if let s = node.scalar, s.isNull {
+      yaml.report(
         node, path: path,
         "has no value (in YAML an unquoted '#' starts a comment: write hex colours in quotes,"
           + " \"#RRGGBB\")")
       return nil
     }
-    guard let text = string(node, path: path, what: "a colour") else { return nil }
+    guard let text = yaml.string(node, path: path, what: "a colour") else { return nil }
     let trimmed = text.trimmingWhitespace()
     if trimmed.hasPrefix("#") {
       do {
         _ = try RGBA(hex: trimmed)
       } catch {
-        report(node, path: path, error.description)
+        yaml.report(node, path: path, error.description)
         return nil
       }
       return trimmed
     }
     guard profile.colors[trimmed] != nil else {
       let hint = DidYouMean.hint(for: trimmed, among: profile.colors.keys)
-      report(
+      yaml.report(
         node, path: path,
         "unknown colour '\(text)'"
           + (hint.isEmpty
@@ -453,173 +466,6 @@ struct LayoutReader {
       return nil
     }
     return trimmed
-  }
-
-  // MARK: - Typed scalars
-
-  /// A mapping's values by key, after unknown keys have been reported.
-  struct Fields {
-    var node: Node
-    var path: String
-    var values: [String: Node]
-
-    subscript(key: String) -> Node? { values[key] }
-  }
-
-  private mutating func fields(
-    _ node: Node, path: String, allowed: [String], what: String, noun: String = "key"
-  ) -> Fields? {
-    guard case .mapping(let mapping) = node else {
-      report(
-        node, path: path,
-        "expected \(what) (\(allowed.joined(separator: ", "))), found \(Self.describe(node))")
-      return nil
-    }
-    var values: [String: Node] = [:]
-    for (key, value) in mapping {
-      guard case .scalar(let scalar) = key else {
-        report(key, path: path, "a \(noun) must be a name, found \(Self.describe(key))")
-        continue
-      }
-      let name = scalar.string
-      guard allowed.contains(name) else {
-        let hint = DidYouMean.hint(for: name, among: allowed)
-        let list = " (expected \(allowed.joined(separator: ", ")))"
-        report(key, path: path, "unknown \(noun) '\(name)'" + (hint.isEmpty ? list : hint))
-        continue
-      }
-      values[name] = value
-    }
-    return Fields(node: node, path: path, values: values)
-  }
-
-  private mutating func require(_ f: Fields, _ key: String, hint: String = "") -> Node? {
-    if let n = f[key] { return n }
-    report(f.node, path: f.path, "missing required key '\(key)'\(hint)")
-    return nil
-  }
-
-  private mutating func sequence(_ node: Node, path: String) -> [Node]? {
-    guard case .sequence(let s) = node else {
-      report(node, path: path, "expected a list, found \(Self.describe(node))")
-      return nil
-    }
-    return Array(s)
-  }
-
-  private mutating func string(_ node: Node, path: String, what: String = "a text") -> String? {
-    guard case .scalar(let s) = node, !Self.isNull(s) else {
-      if let s = node.scalar, Self.isNull(s) {
-        report(node, path: path, "has no value")
-      } else {
-        report(node, path: path, "expected \(what), found \(Self.describe(node))")
-      }
-      return nil
-    }
-    return s.string
-  }
-
-  private mutating func number(_ node: Node, path: String) -> Double? {
-    if case .scalar(let s) = node, Self.isPlain(s), !Self.isNull(s),
-      let v = Double(s.string.trimmingWhitespace()), v.isFinite
-    {
-      return v
-    }
-    var message = "expected a number, found \(Self.describe(node))"
-    if case .scalar(let s) = node, !Self.isPlain(s), Double(s.string) != nil {
-      message += " (write numbers without quotes)"
-    }
-    report(node, path: path, message)
-    return nil
-  }
-
-  private mutating func positive(_ node: Node, path: String) -> Double? {
-    guard let v = number(node, path: path) else { return nil }
-    guard v > 0 else {
-      report(node, path: path, "must be greater than 0, found \(Self.format(v))")
-      return nil
-    }
-    return v
-  }
-
-  private mutating func nonNegative(_ node: Node, path: String) -> Double? {
-    guard let v = number(node, path: path) else { return nil }
-    guard v >= 0 else {
-      report(node, path: path, "must be 0 or more, found \(Self.format(v))")
-      return nil
-    }
-    return v
-  }
-
-  private mutating func bool(_ node: Node, path: String) -> Bool? {
-    if case .scalar(let s) = node, Self.isPlain(s) {
-      switch s.string.lowercased() {
-      case "true": return true
-      case "false": return false
-      default: break
-      }
-    }
-    report(node, path: path, "expected true or false, found \(Self.describe(node))")
-    return nil
-  }
-
-  private mutating func choice<T: RawRepresentable & CaseIterable>(
-    _ node: Node, path: String, noun: String, as type: T.Type
-  ) -> T? where T.RawValue == String {
-    guard let name = string(node, path: path) else { return nil }
-    if let value = T(rawValue: name) { return value }
-    report(
-      node, path: path,
-      "unknown \(noun) '\(name)'" + Self.choiceHint(for: name, among: T.allCases.map(\.rawValue)))
-    return nil
-  }
-
-  // MARK: - Reporting
-
-  private mutating func report(_ node: Node, path: String, _ message: String) {
-    let mark = node.mark
-    diagnostics.append(
-      Diagnostic(
-        file: file, line: mark?.line ?? 0, column: mark?.column ?? 0,
-        message: path.isEmpty ? message : "\(path): \(message)"))
-  }
-
-  /// " (did you mean 'x'?)" when a name is close, else the list of choices.
-  static func choiceHint(for name: String, among names: some Sequence<String>) -> String {
-    let sorted = names.sorted()
-    let hint = DidYouMean.hint(for: name, among: sorted)
-    return hint.isEmpty ? " (expected one of \(sorted.joined(separator: ", ")))" : hint
-  }
-
-  static func line(of node: Node) -> Int { node.mark?.line ?? 0 }
-
-  static func isPlain(_ s: Node.Scalar) -> Bool { s.style == .plain || s.style == .any }
-
-  static func isNull(_ s: Node.Scalar) -> Bool {
-    isPlain(s) && ["", "~", "null", "Null", "NULL"].contains(s.string)
-  }
-
-  /// How a value appears in a message: numbers and booleans as written, text
-  /// in quotes, or what kind of node it is.
-  static func describe(_ node: Node) -> String {
-    switch node {
-    case .scalar(let s):
-      if isNull(s) { return "nothing" }
-      if isPlain(s), Double(s.string) != nil { return s.string }
-      if isPlain(s), ["true", "false"].contains(s.string.lowercased()) { return s.string }
-      return "'\(s.string)'"
-    case .mapping: return "a mapping"
-    case .sequence: return "a list"
-    case .alias: return "an alias"
-    }
-  }
-
-  /// A number as a message shows it: integers without a decimal point, others
-  /// with at most 2 decimals.
-  static func format(_ value: Double) -> String {
-    let r = (value * 100).rounded() / 100
-    if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
-    return String(r)
   }
 
   static func isKebabCase(_ s: String) -> Bool {

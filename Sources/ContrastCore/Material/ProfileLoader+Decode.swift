@@ -28,20 +28,27 @@ struct ProfileDecoder {
   ]
   static let standardKeys = ["blurRadius", "blurMix", "saturation", "brightness", "fill"]
 
-  var diagnostics: [Diagnostic] = []
+  /// The provenance in force at each scalar, by its mark (`ProfileTree.inherited`).
+  var inherited: [SourceMark: ProfileTree.Inherited]
+  var reader: YAMLReader
   var provenance: [String: Provenance] = [:]
+
+  init(file: String, inherited: [SourceMark: ProfileTree.Inherited], diagnostics: [Diagnostic]) {
+    self.inherited = inherited
+    reader = YAMLReader(file: file)
+    for d in diagnostics { reader.append(d) }
+  }
+
+  var diagnostics: [Diagnostic] { reader.diagnostics }
 
   // MARK: Reporting
 
-  mutating func report(_ at: ProfileLocation, _ path: String, _ message: String) {
-    diagnostics.append(
-      Diagnostic(
-        file: at.file, line: at.line, column: at.column,
-        message: path.isEmpty ? message : "\(path): \(message)"))
+  mutating func report(_ at: SourceMark, _ path: String, _ message: String) {
+    reader.report(at, path: path, message)
   }
 
   /// How a bad value reads in a message.
-  func describe(_ node: ProfileNode) -> String {
+  func describe(_ node: YAMLNode) -> String {
     switch node.content {
     case .scalar(let s) where s.isNull: "nothing"
     case .scalar(let s): s.isPlain ? "'\(s.text)'" : "the quoted text \"\(s.text)\""
@@ -61,39 +68,34 @@ struct ProfileDecoder {
   /// missing `required` keys are reported at the mapping, followed by
   /// `missingHint`.
   mutating func fields(
-    _ node: ProfileNode, path: String, allowed: [String], required: [String],
+    _ node: YAMLNode, path: String, allowed: [String], required: [String],
     explain: [String: String] = [:], missingHint: String = ""
-  ) -> [String: ProfileNode]? {
-    guard case .mapping(let entries) = node.content else {
-      report(node.location, path, "expected a mapping, got \(describe(node))")
+  ) -> [String: YAMLNode]? {
+    guard node.entries != nil else {
+      report(node.mark, path, "expected a mapping, got \(describe(node))")
       return nil
     }
-    var result: [String: ProfileNode] = [:]
-    for entry in entries {
-      if allowed.contains(entry.key) {
-        result[entry.key] = entry.value
-      } else if let why = explain[entry.key] {
-        report(entry.keyLocation, path, "unknown key '\(entry.key)': \(why)")
-      } else {
-        report(
-          entry.keyLocation, path,
-          "unknown key '\(entry.key)'\(DidYouMean.hint(for: entry.key, among: allowed))")
-      }
+    guard
+      let f = reader.fields(
+        node, path: path, allowed: allowed, what: "a mapping", explain: explain,
+        listChoices: false)
+    else { return nil }
+    for key in required where f[key] == nil {
+      report(node.mark, path, "missing key '\(key)'\(missingHint)")
     }
-    for key in required where result[key] == nil {
-      report(node.location, path, "missing key '\(key)'\(missingHint)")
-    }
-    return result
+    return f.values
   }
 
   /// The entries of a mapping of user-chosen names (materials, colours, ...),
   /// in file order.
-  mutating func named(_ node: ProfileNode, path: String) -> [ProfileEntry] {
-    guard case .mapping(let entries) = node.content else {
-      report(node.location, path, "expected a mapping of names, got \(describe(node))")
+  mutating func named(_ node: YAMLNode, path: String) -> [(
+    key: String, keyMark: SourceMark, value: YAMLNode
+  )] {
+    guard let entries = node.entries else {
+      report(node.mark, path, "expected a mapping of names, got \(describe(node))")
       return []
     }
-    return entries
+    return entries.map { ($0.name ?? "", $0.key.mark, $0.value) }
   }
 
   /// " (did you mean 'x'?)" for a name that is new and close to another.
@@ -103,11 +105,12 @@ struct ProfileDecoder {
 
   // MARK: Leaves
 
-  mutating func recordProvenance(_ s: ProfileScalar, at: ProfileLocation, path: String) {
+  mutating func recordProvenance(_ s: YAMLScalar, at: SourceMark, path: String) {
     let fix =
       "give it a source and a trust, on the value ({value: \(s.text), source: ..., trust: ...})"
       + " or on a mapping around it"
-    switch (s.source, s.trust) {
+    let here = inherited[at]
+    switch (here?.source, here?.trust) {
     case (let source?, let trust?): provenance[path] = Provenance(source: source, trust: trust)
     case (nil, nil): report(at, path, "\(s.text) has no provenance; \(fix)")
     case (nil, _): report(at, path, "\(s.text) has a trust but no source; \(fix)")
@@ -115,7 +118,7 @@ struct ProfileDecoder {
     }
   }
 
-  mutating func number(_ node: ProfileNode?, path: String, range: NumberRange) -> Double? {
+  mutating func number(_ node: YAMLNode?, path: String, range: NumberRange) -> Double? {
     guard let node else { return nil }
     guard case .scalar(let s) = node.content, s.isPlain, !s.isNull,
       let value = Double(s.text), value.isFinite
@@ -124,47 +127,47 @@ struct ProfileDecoder {
       if case .scalar(let s) = node.content, !s.isPlain, Double(s.text) != nil {
         message += "; write numbers without quotes"
       }
-      report(node.location, path, message)
+      report(node.mark, path, message)
       return nil
     }
     if let problem = range.problem(with: value) {
-      report(node.location, path, "\(s.text) is out of range: \(problem)")
+      report(node.mark, path, "\(s.text) is out of range: \(problem)")
     }
-    recordProvenance(s, at: node.location, path: path)
+    recordProvenance(s, at: node.mark, path: path)
     return value
   }
 
-  mutating func text(_ node: ProfileNode?, path: String) -> String? {
+  mutating func text(_ node: YAMLNode?, path: String) -> String? {
     guard let node else { return nil }
     guard case .scalar(let s) = node.content, !s.isNull, !s.text.isEmpty else {
-      report(node.location, path, "expected a name, got \(describe(node))")
+      report(node.mark, path, "expected a name, got \(describe(node))")
       return nil
     }
     return s.text
   }
 
   mutating func choice<T: RawRepresentable & CaseIterable>(
-    _ node: ProfileNode?, path: String, as: T.Type
+    _ node: YAMLNode?, path: String, as: T.Type
   ) -> T? where T.RawValue == String {
     guard let text = text(node, path: path), let node else { return nil }
     if let value = T(rawValue: text) { return value }
     let choices = T.allCases.map(\.rawValue)
     report(
-      node.location, path,
+      node.mark, path,
       "unknown value '\(text)'\(DidYouMean.hint(for: text, among: choices)); expected "
         + choices.joined(separator: ", "))
     return nil
   }
 
   /// `"#RRGGBB"`, exactly six hex digits.
-  mutating func hexRGB(_ node: ProfileNode?, path: String) -> RGB? {
+  mutating func hexRGB(_ node: YAMLNode?, path: String) -> RGB? {
     guard let node else { return nil }
     guard case .scalar(let s) = node.content, !s.isNull else {
       var message = "expected a colour \"#RRGGBB\", got \(describe(node))"
       if case .scalar = node.content {
         message += " (quote colours: an unquoted # starts a YAML comment)"
       }
-      report(node.location, path, message)
+      report(node.mark, path, message)
       return nil
     }
     let digits = s.text.hasPrefix("#") ? s.text.dropFirst() : ""
@@ -174,15 +177,15 @@ struct ProfileDecoder {
       if digits.count == 8, digits.allSatisfy(\.isHexDigit) {
         message += "; give the alpha apart: {color: \"#\(digits.prefix(6))\", alpha: ...}"
       }
-      report(node.location, path, message)
+      report(node.mark, path, message)
       return nil
     }
-    recordProvenance(s, at: node.location, path: path)
+    recordProvenance(s, at: node.mark, path: path)
     return rgba.rgb
   }
 
   /// `"#RRGGBB"` or `{color: "#RRGGBB", alpha: A}` (alpha only when `allowAlpha`).
-  mutating func color(_ node: ProfileNode?, path: String, allowAlpha: Bool = true) -> RGBA? {
+  mutating func color(_ node: YAMLNode?, path: String, allowAlpha: Bool = true) -> RGBA? {
     guard let node else { return nil }
     guard case .mapping = node.content else {
       return hexRGB(node, path: path).map { RGBA($0) }
@@ -202,7 +205,7 @@ struct ProfileDecoder {
   }
 
   mutating func pair(
-    _ node: ProfileNode?, path: String, allowAlpha: Bool = true
+    _ node: YAMLNode?, path: String, allowAlpha: Bool = true
   ) -> AppearancePair<RGBA>? {
     guard let node,
       let f = fields(node, path: path, allowed: ["light", "dark"], required: ["light", "dark"])

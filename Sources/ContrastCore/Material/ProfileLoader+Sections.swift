@@ -1,6 +1,6 @@
 extension ProfileDecoder {
   /// The whole profile, or nil when anything is wrong (see `diagnostics`).
-  mutating func profile(_ root: ProfileNode) -> Profile? {
+  mutating func profile(_ root: YAMLNode) -> Profile? {
     guard
       let f = fields(
         root, path: "", allowed: Self.topLevelKeys,
@@ -17,7 +17,7 @@ extension ProfileDecoder {
     let defaultRole = text(f["defaultTextRole"], path: "defaultTextRole")
     if let defaultRole, let roles, roles[defaultRole] == nil, let node = f["defaultTextRole"] {
       report(
-        node.location, "defaultTextRole",
+        node.mark, "defaultTextRole",
         "unknown text role '\(defaultRole)'"
           + DidYouMean.hint(for: defaultRole, among: roles.keys.sorted()))
     }
@@ -36,14 +36,14 @@ extension ProfileDecoder {
 
   // MARK: Materials
 
-  mutating func materials(_ node: ProfileNode) -> [String: MaterialDefinition] {
+  mutating func materials(_ node: YAMLNode) -> [String: MaterialDefinition] {
     let entries = named(node, path: "materials")
     let names = entries.map(\.key)
     var result: [String: MaterialDefinition] = [:]
     for entry in entries {
       let path = "materials.\(entry.key)"
       if entry.key == "none" {
-        report(entry.keyLocation, path, "'none' is reserved: it means no material")
+        report(entry.keyMark, path, "'none' is reserved: it means no material")
         continue
       }
       let hint = nameHint(entry.key, among: names)
@@ -52,13 +52,13 @@ extension ProfileDecoder {
       }
     }
     for name in ProfileLoader.requiredMaterials where !names.contains(name) {
-      report(node.location, "materials", "missing material '\(name)'")
+      report(node.mark, "materials", "missing material '\(name)'")
     }
     return result
   }
 
   mutating func material(
-    _ node: ProfileNode, name: String, path: String, hint: String
+    _ node: YAMLNode, name: String, path: String, hint: String
   ) -> MaterialDefinition? {
     guard
       let f = fields(
@@ -75,7 +75,7 @@ extension ProfileDecoder {
   /// One appearance of a material; with an unknown `kind`, the numbers are
   /// still checked but nothing is returned.
   mutating func parameters(
-    _ node: ProfileNode, kind: MaterialKind?, path: String
+    _ node: YAMLNode, kind: MaterialKind?, path: String
   ) -> MaterialParameters? {
     let keys: [String]
     var explain: [String: String] = [:]
@@ -120,7 +120,7 @@ extension ProfileDecoder {
   }
 
   /// A fill: `none` (`.some(nil)`) or a colour; nil when invalid.
-  mutating func fill(_ node: ProfileNode, path: String) -> RGBA?? {
+  mutating func fill(_ node: YAMLNode, path: String) -> RGBA?? {
     if case .scalar(let s) = node.content, s.isPlain, s.text == "none" { return .some(nil) }
     guard let color = color(node, path: path) else { return nil }
     return .some(color)
@@ -128,7 +128,7 @@ extension ProfileDecoder {
 
   // MARK: Increase Contrast and colours
 
-  mutating func increaseContrastRules(_ node: ProfileNode) -> IncreaseContrastRules? {
+  mutating func increaseContrastRules(_ node: YAMLNode) -> IncreaseContrastRules? {
     let path = "increaseContrast"
     let keys = ["glassFill", "minimumFillAlpha", "border"]
     guard let f = fields(node, path: path, allowed: keys, required: keys) else { return nil }
@@ -142,14 +142,14 @@ extension ProfileDecoder {
       minimumFillAlpha: alpha, borderInPoints: border)
   }
 
-  mutating func colors(_ node: ProfileNode) -> [String: SemanticColor] {
+  mutating func colors(_ node: YAMLNode) -> [String: SemanticColor] {
     let entries = named(node, path: "colors")
     let names = entries.map(\.key)
     var result: [String: SemanticColor] = [:]
     for entry in entries {
       let path = "colors.\(entry.key)"
       if entry.key.hasPrefix("#") {
-        report(entry.keyLocation, path, "a colour name cannot start with '#'")
+        report(entry.keyMark, path, "a colour name cannot start with '#'")
         continue
       }
       guard
@@ -165,7 +165,7 @@ extension ProfileDecoder {
           increased = .some(nil)
         } else if case .scalar = ic.content {
           report(
-            ic.location, "\(path).increaseContrast",
+            ic.mark, "\(path).increaseContrast",
             "expected 'unchanged' or {light: ..., dark: ...}, got \(describe(ic))")
         } else {
           increased = pair(ic, path: "\(path).increaseContrast").map { .some($0) }
@@ -179,14 +179,14 @@ extension ProfileDecoder {
         name: entry.key, normal: normal, increaseContrast: increased ?? normal)
     }
     for name in ProfileLoader.requiredColors where !names.contains(name) {
-      report(node.location, "colors", "missing colour '\(name)'")
+      report(node.mark, "colors", "missing colour '\(name)'")
     }
     return result
   }
 
   // MARK: Devices, text
 
-  mutating func devices(_ node: ProfileNode) -> [String: Canvas] {
+  mutating func devices(_ node: YAMLNode) -> [String: Canvas] {
     let entries = named(node, path: "devices")
     let names = entries.map(\.key)
     var result: [String: Canvas] = [:]
@@ -207,7 +207,7 @@ extension ProfileDecoder {
     return result
   }
 
-  mutating func textRoles(_ node: ProfileNode) -> [String: TextRole] {
+  mutating func textRoles(_ node: YAMLNode) -> [String: TextRole] {
     let entries = named(node, path: "textRoles")
     let names = entries.map(\.key)
     var result: [String: TextRole] = [:]
@@ -226,7 +226,7 @@ extension ProfileDecoder {
     return result
   }
 
-  mutating func largeTextLimits(_ node: ProfileNode) -> [LargeTextRule: LargeTextLimits]? {
+  mutating func largeTextLimits(_ node: YAMLNode) -> [LargeTextRule: LargeTextLimits]? {
     let rules = LargeTextRule.allCases.map(\.rawValue)
     guard let f = fields(node, path: "largeText", allowed: rules, required: rules) else {
       return nil

@@ -1,237 +1,166 @@
-import Yams
-
-/// A place in a profile file: 1-based line and column.
-struct ProfileLocation: Sendable, Hashable {
-  var file: String
-  var line: Int
-  var column: Int
-}
-
-/// A scalar of a profile file with the provenance that applies to it.
-struct ProfileScalar: Sendable {
-  var text: String
-  /// Written without quotes: may be a number, a keyword or null.
-  var isPlain: Bool
-  /// The `source` in force here (its own or inherited), if any.
-  var source: String?
-  /// The `trust` in force here (its own or inherited), if any.
-  var trust: Trust?
-
-  /// An empty value (`key:` with nothing after it, `~` or `null`).
-  var isNull: Bool {
-    isPlain && ["", "~", "null", "Null", "NULL"].contains(text)
-  }
-}
-
-/// One `key: value` of a mapping.
-struct ProfileEntry: Sendable {
-  var key: String
-  var keyLocation: ProfileLocation
-  var value: ProfileNode
-}
-
-/// A profile YAML node after provenance resolution: the `source` and `trust`
-/// keys of every mapping are removed and folded into the scalars they apply
-/// to, and `{value: x, source: ..., trust: ...}` becomes the scalar `x`.
+/// A profile file's tree after provenance resolution: the `source` and
+/// `trust` keys of every mapping are removed, `{value: x, source: ...,
+/// trust: ...}` becomes the scalar `x`, and the provenance in force at each
+/// scalar is kept aside, by the scalar's mark.
 ///
-/// Two such trees merge key by key (`merged(over:)`) without mixing the
-/// provenance of one file into the other's values.
-struct ProfileNode: Sendable {
-  enum Content: Sendable {
-    case scalar(ProfileScalar)
-    case mapping([ProfileEntry])
-    case sequence([ProfileNode])
-  }
-
-  var content: Content
-  var location: ProfileLocation
-
-  /// The entry for `key` when this is a mapping.
-  subscript(key: String) -> ProfileEntry? {
-    guard case .mapping(let entries) = content else { return nil }
-    return entries.first { $0.key == key }
-  }
-
-  /// `override` laid over this node: mappings merge key by key (new keys are
-  /// appended); anything else is replaced whole. A mapping whose `kind`
-  /// differs between the two is replaced whole too, since the keys of one
-  /// kind do not fit the other.
-  func merged(with override: ProfileNode) -> ProfileNode {
-    guard case .mapping(var entries) = content, case .mapping(let overrides) = override.content
-    else { return override }
-    if case .scalar(let baseKind)? = self["kind"]?.value.content,
-      case .scalar(let newKind)? = override["kind"]?.value.content, baseKind.text != newKind.text
-    {
-      return override
-    }
-    for entry in overrides {
-      if let i = entries.firstIndex(where: { $0.key == entry.key }) {
-        entries[i] = ProfileEntry(
-          key: entry.key, keyLocation: entry.keyLocation,
-          value: entries[i].value.merged(with: entry.value))
-      } else {
-        entries.append(entry)
-      }
-    }
-    return ProfileNode(content: .mapping(entries), location: location)
-  }
-}
-
-/// Builds `ProfileNode` trees from Yams nodes, collecting every problem.
-struct ProfileTreeBuilder {
+/// Two such trees merge key by key (`merged(with:)`) without mixing the
+/// provenance of one file into the other's values: marks name their file.
+struct ProfileTree: Sendable {
   /// The `source` and `trust` in force at a point of the tree.
-  struct Inherited {
+  struct Inherited: Sendable {
     var source: String?
     var trust: Trust?
   }
 
+  var root: YAMLNode
+  /// The provenance in force at each scalar value, by its mark.
+  var inherited: [SourceMark: Inherited]
+
+  /// `override` laid over this tree: mappings merge key by key (new keys are
+  /// appended); anything else is replaced whole. A mapping whose `kind`
+  /// differs between the two is replaced whole too, since the keys of one
+  /// kind do not fit the other.
+  func merged(with override: ProfileTree) -> ProfileTree {
+    ProfileTree(
+      root: Self.merge(root, override.root),
+      inherited: inherited.merging(override.inherited) { _, new in new })
+  }
+
+  private static func merge(_ base: YAMLNode, _ override: YAMLNode) -> YAMLNode {
+    guard var entries = base.entries, let overrides = override.entries else { return override }
+    if let baseKind = base["kind"]?.scalar, let newKind = override["kind"]?.scalar,
+      baseKind.text != newKind.text
+    {
+      return override
+    }
+    for entry in overrides {
+      if let i = entries.firstIndex(where: { $0.name == entry.name }) {
+        entries[i] = YAMLEntry(key: entry.key, value: merge(entries[i].value, entry.value))
+      } else {
+        entries.append(entry)
+      }
+    }
+    return YAMLNode(content: .mapping(entries), mark: base.mark)
+  }
+}
+
+/// Builds `ProfileTree`s from profile text, collecting every problem.
+struct ProfileTreeBuilder {
   let file: String
-  var diagnostics: [Diagnostic] = []
+  private(set) var reader: YAMLReader
+  private var inherited: [SourceMark: ProfileTree.Inherited] = [:]
 
   init(file: String) {
     self.file = file
+    self.reader = YAMLReader(file: file)
   }
 
+  var diagnostics: [Diagnostic] { reader.diagnostics }
+
   /// The tree of `yaml`, or nil (with a diagnostic) when it is not YAML or empty.
-  mutating func parse(_ yaml: String, inherited: Inherited = Inherited()) -> ProfileNode? {
-    let root: Node?
+  mutating func parse(_ yaml: String, inherited start: ProfileTree.Inherited = .init())
+    -> ProfileTree?
+  {
+    let root: YAMLNode?
     do {
-      root = try Yams.compose(yaml: yaml)
-    } catch let error as YamlError {
-      diagnostics.append(diagnostic(for: error))
-      return nil
+      root = try YAMLDocument.parse(yaml, file: file)
     } catch {
-      diagnostics.append(Diagnostic(file: file, line: 0, column: 0, message: "\(error)"))
+      let prefix =
+        switch error.kind {
+        case .syntax: "invalid YAML: "
+        case .duplicateKeys: ""
+        case .unreadable: "cannot read YAML: "
+        }
+      reader.append(error.diagnostic(file: file, prefix: prefix))
       return nil
     }
     guard let root else {
-      diagnostics.append(
-        Diagnostic(file: file, line: 0, column: 0, message: "the profile is empty"))
+      reader.append(Diagnostic(file: file, line: 0, column: 0, message: "the profile is empty"))
       return nil
     }
-    guard case .mapping = root else {
-      report(root, "", "expected a mapping of profile keys at the top of the file")
+    guard root.entries != nil else {
+      reader.report(root, path: "", "expected a mapping of profile keys at the top of the file")
       return nil
     }
-    return build(root, path: "", inherited: inherited)
+    inherited = [:]
+    let resolved = build(root, path: "", inherited: start)
+    return ProfileTree(root: resolved, inherited: inherited)
   }
 
-  func location(_ node: Node) -> ProfileLocation {
-    ProfileLocation(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
-  }
-
-  mutating func report(_ node: Node, _ path: String, _ message: String) {
-    let at = location(node)
-    diagnostics.append(
-      Diagnostic(
-        file: file, line: at.line, column: at.column,
-        message: path.isEmpty ? message : "\(path): \(message)"))
-  }
-
-  mutating func build(_ node: Node, path: String, inherited: Inherited) -> ProfileNode {
-    switch node {
-    case .scalar(let scalar):
-      return ProfileNode(
-        content: .scalar(
-          ProfileScalar(
-            text: scalar.string, isPlain: scalar.style == .plain || scalar.style == .any,
-            source: inherited.source, trust: inherited.trust)),
-        location: location(node))
-    case .sequence(let sequence):
-      let items = sequence.enumerated().map { i, item in
-        build(item, path: "\(path)[\(i)]", inherited: inherited)
+  private mutating func build(
+    _ node: YAMLNode, path: String, inherited here: ProfileTree.Inherited
+  ) -> YAMLNode {
+    switch node.content {
+    case .scalar:
+      inherited[node.mark] = here
+      return node
+    case .sequence(let items):
+      let built = items.enumerated().map { i, item in
+        build(item, path: "\(path)[\(i)]", inherited: here)
       }
-      return ProfileNode(content: .sequence(items), location: location(node))
-    case .alias(let alias):
-      report(node, path, "unsupported alias '*\(alias.anchor.rawValue)'")
-      return ProfileNode(content: .mapping([]), location: location(node))
-    case .mapping(let mapping):
-      return buildMapping(node, mapping, path: path, inherited: inherited)
+      return YAMLNode(content: .sequence(built), mark: node.mark)
+    case .mapping(let entries):
+      return buildMapping(node, entries, path: path, inherited: here)
     }
   }
 
   private mutating func buildMapping(
-    _ node: Node, _ mapping: Node.Mapping, path: String, inherited: Inherited
-  ) -> ProfileNode {
+    _ node: YAMLNode, _ mapping: [YAMLEntry], path: String, inherited: ProfileTree.Inherited
+  ) -> YAMLNode {
     var inherited = inherited
-    var value: Node?
-    var pairs: [(key: String, keyNode: Node, value: Node)] = []
-    for (keyNode, valueNode) in mapping {
-      guard case .scalar(let keyScalar) = keyNode else {
-        report(keyNode, path, "a key must be a plain name")
+    var value: YAMLNode?
+    var pairs: [(key: String, entry: YAMLEntry)] = []
+    for entry in mapping {
+      guard let key = entry.name else {
+        reader.report(entry.key, path: path, "a key must be a plain name")
         continue
       }
-      let key = keyScalar.string
       let keyPath = path.isEmpty ? key : "\(path).\(key)"
       switch key {
       case "source":
-        if case .scalar(let s) = valueNode, !s.string.trimmingWhitespace().isEmpty {
-          inherited.source = s.string
+        if let s = entry.value.scalar, !s.text.trimmingWhitespace().isEmpty {
+          inherited.source = s.text
         } else {
-          report(valueNode, keyPath, "expected the text of a source")
+          reader.report(entry.value, path: keyPath, "expected the text of a source")
         }
       case "trust":
-        let text = valueNode.scalar?.string ?? ""
+        let text = entry.value.scalar?.text ?? ""
         if let trust = Trust(rawValue: text) {
           inherited.trust = trust
         } else {
           let choices = Trust.allCases.map(\.rawValue)
-          report(
-            valueNode, keyPath,
+          reader.report(
+            entry.value, path: keyPath,
             "unknown trust '\(text)'\(DidYouMean.hint(for: text, among: choices)); expected "
               + choices.joined(separator: ", "))
           inherited.trust = .assumption  // reported; avoids a cascade of missing-trust errors
         }
       case "value":
-        value = valueNode
+        value = entry.value
       default:
-        pairs.append((key, keyNode, valueNode))
+        pairs.append((key, entry))
       }
     }
     if let value {
       for pair in pairs {
-        report(
-          pair.keyNode, path,
+        reader.report(
+          pair.entry.key, path: path,
           "unknown key '\(pair.key)' beside 'value' (a {value: ...} mapping holds only "
             + "value, source and trust)")
       }
-      guard case .scalar = value else {
-        report(value, path, "'value' must be a single number, colour or name")
-        return ProfileNode(content: .mapping([]), location: location(node))
+      guard value.scalar != nil else {
+        reader.report(value, path: path, "'value' must be a single number, colour or name")
+        return YAMLNode(content: .mapping([]), mark: node.mark)
       }
       return build(value, path: path, inherited: inherited)
     }
     let entries = pairs.map { pair in
-      ProfileEntry(
-        key: pair.key, keyLocation: location(pair.keyNode),
+      YAMLEntry(
+        key: pair.entry.key,
         value: build(
-          pair.value, path: path.isEmpty ? pair.key : "\(path).\(pair.key)",
+          pair.entry.value, path: path.isEmpty ? pair.key : "\(path).\(pair.key)",
           inherited: inherited))
     }
-    return ProfileNode(content: .mapping(entries), location: location(node))
-  }
-
-  /// A YAML syntax error as a diagnostic at its place.
-  private func diagnostic(for error: YamlError) -> Diagnostic {
-    func at(_ mark: Mark, _ message: String) -> Diagnostic {
-      Diagnostic(file: file, line: mark.line, column: mark.column, message: message)
-    }
-    func withContext(_ context: YamlError.Context?, _ problem: String) -> String {
-      guard let context else { return "invalid YAML: \(problem)" }
-      return "invalid YAML: \(problem) (\(context.text) at line \(context.mark.line))"
-    }
-    switch error {
-    case .scanner(let context, let problem, let mark, _),
-      .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
-      return at(mark, withContext(context, problem))
-    case .duplicatedKeysInMapping(let duplicates, let context):
-      let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-      return at(context.mark, "duplicate key \(keys) in one mapping")
-    case .reader(let problem, _, _, _):
-      return Diagnostic(file: file, line: 0, column: 0, message: "cannot read YAML: \(problem)")
-    default:
-      return Diagnostic(file: file, line: 0, column: 0, message: "invalid YAML: \(error)")
-    }
+    return YAMLNode(content: .mapping(entries), mark: node.mark)
   }
 }

@@ -103,10 +103,12 @@ public enum ProfileLoader {
   /// - Throws: every problem of the text at once.
   public static func load(yaml text: String, file: String) throws(DiagnosticList) -> Profile {
     var builder = ProfileTreeBuilder(file: file)
-    let root = builder.parse(text)
-    var decoder = ProfileDecoder()
-    decoder.diagnostics = builder.diagnostics
-    guard let root else { throw DiagnosticList(sorted(decoder.diagnostics)) }
+    guard let tree = builder.parse(text) else {
+      throw DiagnosticList(sorted(builder.diagnostics))
+    }
+    let root = tree.root
+    var decoder = ProfileDecoder(
+      file: file, inherited: tree.inherited, diagnostics: builder.diagnostics)
     if let newer = newerVersion(root, file: file) { throw DiagnosticList([newer]) }
     checkVersion(root, required: true, into: &decoder)
     guard let profile = decoder.profile(root) else {
@@ -139,14 +141,17 @@ public enum ProfileLoader {
     let override = overrideBuilder.parse(
       overrideText,
       inherited: .init(source: "\(overrideFile) (no source given)", trust: .assumption))
-    var decoder = ProfileDecoder()
-    decoder.diagnostics = baseBuilder.diagnostics + overrideBuilder.diagnostics
-    guard let base, let override else { throw DiagnosticList(sorted(decoder.diagnostics)) }
-    let newer = [newerVersion(base, file: baseFile), newerVersion(override, file: overrideFile)]
+    let parsed = baseBuilder.diagnostics + overrideBuilder.diagnostics
+    guard let base, let override else { throw DiagnosticList(sorted(parsed)) }
+    let newer = [
+      newerVersion(base.root, file: baseFile), newerVersion(override.root, file: overrideFile),
+    ]
     if !newer.compactMap({ $0 }).isEmpty { throw DiagnosticList(newer.compactMap { $0 }) }
-    checkVersion(base, required: true, into: &decoder)
-    checkVersion(override, required: false, into: &decoder)
-    guard let profile = decoder.profile(base.merged(with: override)) else {
+    let tree = base.merged(with: override)
+    var decoder = ProfileDecoder(file: baseFile, inherited: tree.inherited, diagnostics: parsed)
+    checkVersion(base.root, required: true, into: &decoder)
+    checkVersion(override.root, required: false, into: &decoder)
+    guard let profile = decoder.profile(tree.root) else {
       throw DiagnosticList(sorted(decoder.diagnostics))
     }
     return profile
@@ -189,11 +194,11 @@ public enum ProfileLoader {
   }
 
   /// The refusal of a profile newer than this build, if it is one.
-  static func newerVersion(_ root: ProfileNode, file: String) -> Diagnostic? {
-    guard let entry = root["version"], case .scalar(let s) = entry.value.content,
+  static func newerVersion(_ root: YAMLNode, file: String) -> Diagnostic? {
+    guard let value = root["version"], let s = value.scalar,
       let version = Int(s.text), version > currentVersion
     else { return nil }
-    let at = entry.value.location
+    let at = value.mark
     return Diagnostic(
       file: file, line: at.line, column: at.column,
       message:
@@ -202,33 +207,26 @@ public enum ProfileLoader {
   }
 
   /// Reports a missing (when `required`) or invalid `version`.
-  static func checkVersion(_ root: ProfileNode, required: Bool, into decoder: inout ProfileDecoder)
-  {
-    guard let entry = root["version"] else {
+  static func checkVersion(_ root: YAMLNode, required: Bool, into decoder: inout ProfileDecoder) {
+    guard let value = root["version"] else {
       if required {
         decoder.report(
-          root.location, "", "missing key 'version' (write 'version: \(currentVersion)')")
+          root.mark, "", "missing key 'version' (write 'version: \(currentVersion)')")
       }
       return
     }
-    guard case .scalar(let s) = entry.value.content, s.isPlain, let version = Int(s.text),
+    guard let s = value.scalar, s.isPlain, let version = Int(s.text),
       version >= 1
     else {
       decoder.report(
-        entry.value.location, "version",
-        "expected the whole number \(currentVersion), got \(decoder.describe(entry.value))")
+        value.mark, "version",
+        "expected the whole number \(currentVersion), got \(decoder.describe(value))")
       return
     }
   }
 
   /// Diagnostics by file (in order of first appearance), then line and column.
   static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var fileOrder: [String: Int] = [:]
-    for d in diagnostics where fileOrder[d.file] == nil { fileOrder[d.file] = fileOrder.count }
-    return diagnostics.enumerated().sorted { a, b in
-      let ka = (fileOrder[a.element.file]!, a.element.line, a.element.column, a.offset)
-      let kb = (fileOrder[b.element.file]!, b.element.line, b.element.column, b.offset)
-      return ka < kb
-    }.map(\.element)
+    YAMLReader.sorted(diagnostics)
   }
 }
