@@ -38,7 +38,6 @@ let package = Package(
       dependencies: [
         "ContrastCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Yams", package: "Yams"),
       ]
     ),
     .target(
