@@ -1,5 +1,3 @@
-import CPixelKernel
-
 /// The pixels of one item in one scene, reduced to what the material pipeline
 /// needs: per pixel its backdrop colour and where it lies (outside the shape,
 /// inside, or in the border band). Re-running the model on these answers any
@@ -56,29 +54,13 @@ public struct ItemSamples: Sendable {
   /// Collects at most `capacity` pixels: `body` gets a builder to append them to.
   init(capacity: Int, _ body: (inout Builder) -> Void) {
     storage = Storage(capacity: capacity)
-    var builder = Builder(
-      raw: cpk_builder(
-        r: storage.r, g: storage.g, b: storage.b, codes: storage.codes, counts: storage.counts,
-        capacity: storage.capacity, count: 0, pixels: 0, lastR: .nan, lastG: .nan,
-        lastB: .nan, lastCode: 0, run: 0))
+    var builder = Builder(storage)
     body(&builder)
-    cpk_builder_finish(&builder.raw)
-    storage.count = builder.raw.count
-    storage.pixels = builder.raw.pixels
+    (storage.count, storage.pixels) = builder.finish()
   }
 
-  /// Appends pixels to a new ``Storage`` (CPixelKernel's `cpk_builder`, which
-  /// `cpk_collect` fills directly). A pixel extends the last run when its
-  /// code and colour equal the run's: the model gives it the same ratio in
-  /// every rendering, so the run's count weighs that ratio once. The run
-  /// being extended is written when the next starts.
-  struct Builder {
-    var raw: cpk_builder
-
-    mutating func append(_ r: Double, _ g: Double, _ b: Double, code: UInt8) {
-      cpk_append(&raw, r, g, b, code)
-    }
-  }
+  /// Appends pixels to a new ``Storage`` as runs of equal code and colour.
+  typealias Builder = FastEngine.RunWriter
 
   /// Number of entries (distinct runs).
   public var count: Int { storage.count }
