@@ -90,7 +90,8 @@ public enum ScenePreviewRenderer {
   /// Writes the modelled backgrounds into `out`, a copy of the placed
   /// wallpaper, and returns the rectangles it may have changed.
   ///
-  /// `vectorUnit: false` keeps to the Swift loops (what runs without AVX2).
+  /// `vectorUnit: false` keeps to the readable reference (what runs without
+  /// the vector loops).
   static func compose(
     _ snapshot: SceneSnapshot, into out: inout RGBImage, vectorUnit: Bool = true
   ) -> [PixelRect] {

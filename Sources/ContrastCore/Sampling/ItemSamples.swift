@@ -134,38 +134,3 @@ public struct ItemSamples: Sendable {
       lum: lum)
   }
 }
-
-/// An `ElementRendering` unpacked for the per-pixel loop: the surface is
-/// examined once, not at every pixel.
-public struct BackgroundEvaluator: Sendable {
-  @usableFromInline let rendering: ElementRendering
-  @usableFromInline let pipeline: MaterialPipeline?
-
-  public init(_ rendering: ElementRendering) {
-    self.rendering = rendering
-    if case .material(let p, _, _) = rendering.surface {
-      pipeline = p
-    } else {
-      pipeline = nil
-    }
-  }
-
-  /// The background of one pixel: the wallpaper outside the shape (code 0),
-  /// the rendering inside (1), with the border over it in the band (2).
-  @inlinable
-  public func background(backdrop: RGB, wallpaper: RGB, code: UInt8) -> RGB {
-    if code == 0 { return wallpaper }
-    let bg = pipeline?.apply(backdrop) ?? rendering.background(backdrop: backdrop)
-    return code == 1 ? bg : rendering.borderColor.composited(over: bg)
-  }
-
-  /// The contrast ratio of `color` composited over that background.
-  @inlinable
-  public func ratio(
-    backdrop: RGB, wallpaper: RGB, code: UInt8, color: RGBA, lum: FastLuminance
-  ) -> Double {
-    let bg = background(backdrop: backdrop, wallpaper: wallpaper, code: code)
-    let fg = color.composited(over: bg)
-    return WCAG.contrastRatio(luminance: lum.luminance(fg), lum.luminance(bg))
-  }
-}
