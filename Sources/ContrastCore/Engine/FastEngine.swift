@@ -24,6 +24,7 @@ public enum FastEngine {
     /// x86-64 AVX-512 (F, DQ, BW, VL): the contrast model eight at a time.
     case avx512 = 3
 
+    /// Narrower instruction sets order first.
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
   }
 
