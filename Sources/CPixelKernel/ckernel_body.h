@@ -15,8 +15,10 @@
 //   FN(table_pairs)(t, x, &lo, &hi)  t[i], t[i + 1] per lane, for the table
 //                         index i = (int)x, capped at steps - 1 (also returned
 //                         as doubles in `index`)
-// Every lane performs the Swift code's operations in the same order, so
-// every width gives the same bits.
+// Every lane performs the operations of the Swift reference
+// (BackgroundEvaluator.ratio: MaterialPipeline.apply, RGBA.composited,
+// FastLuminance, WCAG.contrastRatio) in the same order, so every width gives
+// the reference's bits (ModelTwinTests).
 
 static inline TARGET V FN(larger)(V x, V y) { return VBLEND(VGE(y, x), x, y); }
 static inline TARGET V FN(smaller)(V x, V y) { return VBLEND(VLT(y, x), x, y); }

@@ -1,4 +1,4 @@
-// ContrastCore's per-entry contrast model (PixelKernel+Pairs.swift), eight
+// ContrastCore's per-entry contrast model (BackgroundEvaluator.ratio), eight
 // entries at a time with AVX-512 or four with AVX2 (ckernel_body.h, written
 // once for both): the ratios (with, for the statistics, their
 // sum, failing pixels, extremes and buckets), the backgrounds' luminances,
@@ -6,31 +6,28 @@
 // operations in the same order: no fused multiply-add (contraction is off
 // and the functions are compiled without FMA), `min`/`max` written
 // as Swift's `y < x ? y : x` and `y >= x ? y : x` through compare and blend.
-// A test holds the results equal to the Swift loops bit for bit.
+// ModelTwinTests holds the results equal to the Swift reference bit for bit.
 #pragma STDC FP_CONTRACT OFF
 
 #include "cpixelkernel.h"
 #include "cbuckets.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
 #include <stdatomic.h>
 #include <string.h>
 
-// The instruction sets the loops can use: 2 AVX2, 3 AVX-512 (F, DQ, BW, VL).
+// The instruction sets this CPU has for the loops: 2 AVX2, 3 AVX-512 (F, DQ,
+// BW, VL). What the caller allows is cpk_limit_level's cap; nothing here reads
+// the environment.
 static int detected_level(void) {
-  const char *portable = getenv("GLASS_AUDIT_PORTABLE");
-  if (portable && portable[0] == '1') return 0;
   __builtin_cpu_init();
   int level = __builtin_cpu_supports("avx2") ? 2 : 0;
   if (level == 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
       __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
     level = 3;
-  const char *vector = getenv("GLASS_AUDIT_VECTOR");
-  if (vector && strcmp(vector, "avx2") == 0 && level > 2) level = 2;
   return level;
 }
 

@@ -97,6 +97,13 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     HeapSettings.keepLargeBlocks()
+    // The vector loops' cap (CI compares the reports of every level).
+    let environment = ProcessInfo.processInfo.environment
+    if environment["GLASS_AUDIT_PORTABLE"]?.hasPrefix("1") == true {
+      FastEngine.limitLevel(.portable)
+    } else if environment["GLASS_AUDIT_VECTOR"] == "avx2" {
+      FastEngine.limitLevel(.avx2)
+    }
     let console = Console(quiet: quiet)
     var configuration = RunConfiguration()
     let configPath = config ?? (Files.exists("glass-audit.yml") ? "glass-audit.yml" : nil)

@@ -23,23 +23,23 @@ typedef struct {
   int steps;
 } cpk_params;
 
-/// Whether the vector loops can run on this CPU (x86-64 with AVX2), and are
-/// not turned off by the environment variable GLASS_AUDIT_PORTABLE=1.
+/// Whether the vector loops run: cpk_level() is above 0.
 int cpk_available(void);
 
 /// The widest instruction set the loops use: 0 none (the portable loops),
 /// 2 AVX2, 3 AVX-512 (F, DQ, BW and VL; the contrast model then takes eight
-/// entries at a time). GLASS_AUDIT_PORTABLE=1 gives 0, GLASS_AUDIT_VECTOR=avx2
-/// at most 2. Every level gives the same bits.
+/// entries at a time): the CPU's, capped by cpk_limit_level. Every level
+/// gives the same bits. Nothing here reads the environment.
 int cpk_level(void);
 
-/// Caps cpk_level() at `level` from now on (tests use it to run each level's
-/// loops in turn) and returns the previous cap (3 at start).
+/// Caps cpk_level() at `level` from now on (the caller's choice, and tests
+/// running each level's loops in turn) and returns the previous cap (3 at
+/// start).
 int cpk_limit_level(int level);
 
 /// The contrast ratio of every entry (colour r, g, b; mask code) into `out`,
-/// with exactly the operations of PixelKernel's Swift loops, four entries at
-/// a time. Returns 0, writing nothing, when cpk_available() is 0.
+/// with exactly the operations of ContrastCore's readable reference
+/// (BackgroundEvaluator.ratio), four or eight entries at a time. Returns 0, writing nothing, when cpk_available() is 0.
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
                const uint8_t *codes, long n, double *out);
 

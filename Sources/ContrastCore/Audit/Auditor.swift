@@ -212,7 +212,9 @@ struct Auditor: Sendable {
     if let c = cache[canvas] { return c }
     let placed = Placement.aspectFill(
       image, canvasWidth: canvas.widthInPixels, canvasHeight: canvas.heightInPixels)
-    let c = WallpaperCanvas(wallpaperID: id, image: placed, canvas: canvas, sharedMasks: masks)
+    let c = WallpaperCanvas(
+      wallpaperID: id, image: placed, canvas: canvas, sharedMasks: masks,
+      blurWorkers: ProcessInfo.processInfo.activeProcessorCount)
     cache[canvas] = c
     return c
   }

@@ -1,6 +1,6 @@
 /// The Gaussian blur `G` of an image (SPEC §3.1) as ``GaussianBlur`` computes it, before
 /// it is read out at full resolution: a grid from which any pixel of ``coverage`` can be
-/// materialised, bit for bit equal to what ``GaussianBlur/blur(_:region:sigmaInPixels:parallel:)``
+/// materialised, bit for bit equal to what ``GaussianBlur/blur(_:region:sigmaInPixels:workers:)``
 /// returns for it.
 ///
 /// * Shrink path (block size `k >= 2`, see ``GaussianBlur``): the exact Gaussian of the
@@ -12,8 +12,8 @@
 /// * Exact path (`k < 2`) and `σ <= 0`: the full-resolution result over ``coverage``
 ///   (``blockSize`` 1, grid sample `(x, y)` is pixel `(x, y)`).
 ///
-/// The storage is reused: ``compute(_:covering:sigmaInPixels:parallel:)`` on an existing
-/// field and ``materialize(_:into:parallel:)`` into an existing image or buffer allocate
+/// The storage is reused: ``compute(_:covering:sigmaInPixels:workers:)`` on an existing
+/// field and ``materialize(_:into:workers:)`` into an existing image or buffer allocate
 /// nothing once they have reached their largest size, so a caller that keeps them pays no
 /// first-touch page faults in the steady state. For that a field also keeps the block
 /// averages of its last computation (as many samples as its grid, or fewer).
@@ -37,26 +37,26 @@ public struct BlurField: Sendable {
   /// The block averages of the last computation, kept so that the next one reuses them.
   private var scratch: [Float] = []
 
-  /// An empty field (covering nothing); ``compute(_:covering:sigmaInPixels:parallel:)`` fills it.
+  /// An empty field (covering nothing); ``compute(_:covering:sigmaInPixels:workers:)`` fills it.
   public init() {}
 
   /// The blur of `image` at standard deviation `sigmaInPixels`, ready to be materialised
   /// anywhere in `region` (clipped to the image; the whole image when nil).
   ///
   /// Reads the image within about `4σ + 2k` pixels of the region (clamp-to-edge at the
-  /// image border). `parallel` splits the work over all cores; it never changes a bit.
+  /// image border). `workers` threads share the work (1: none); it never changes a bit.
   public init(
     _ image: RGBImage, covering region: PixelRect? = nil, sigmaInPixels: Double,
-    parallel: Bool = true
+    workers: Int = 1
   ) {
-    compute(image, covering: region, sigmaInPixels: sigmaInPixels, parallel: parallel)
+    compute(image, covering: region, sigmaInPixels: sigmaInPixels, workers: workers)
   }
 
   /// Recomputes the field for `image`, `region` and `sigmaInPixels` in place, reusing
-  /// its storage (see ``init(_:covering:sigmaInPixels:parallel:)``).
+  /// its storage (see ``init(_:covering:sigmaInPixels:workers:)``).
   public mutating func compute(
     _ image: RGBImage, covering region: PixelRect? = nil, sigmaInPixels: Double,
-    parallel: Bool = true
+    workers: Int = 1
   ) {
     let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
     let rect = GaussianBlur.clip(region ?? whole, to: image)
@@ -84,7 +84,7 @@ public struct BlurField: Sendable {
       Self.reserve(&storage, count)
       storage.withUnsafeMutableBufferPointer {
         GaussianBlur.exactBlur(
-          image, rect: rect, sigma: sigma, into: $0.baseAddress!, parallel: parallel)
+          image, rect: rect, sigma: sigma, into: $0.baseAddress!, workers: workers)
       }
       return
     }
@@ -100,7 +100,7 @@ public struct BlurField: Sendable {
       storage.withUnsafeMutableBufferPointer { blurred in
         GaussianBlur.shrinkBlur(
           image, plan: plan, averaged: averaged.baseAddress!, into: blurred.baseAddress!,
-          parallel: parallel)
+          workers: workers)
       }
     }
   }
@@ -113,12 +113,12 @@ public struct BlurField: Sendable {
 
   /// Writes the blur over `rect` into `buffer`: `3 * rect.width * rect.height` samples,
   /// interleaved RGB, row by row, the same bits as
-  /// ``GaussianBlur/blur(_:region:sigmaInPixels:parallel:)`` returns for `rect`.
+  /// ``GaussianBlur/blur(_:region:sigmaInPixels:workers:)`` returns for `rect`.
   ///
   /// - Precondition: `rect` lies inside ``coverage`` and `buffer` holds at least
   ///   `3 * rect.width * rect.height` elements.
   public func materialize(
-    _ rect: PixelRect, into buffer: UnsafeMutableBufferPointer<Float>, parallel: Bool = true
+    _ rect: PixelRect, into buffer: UnsafeMutableBufferPointer<Float>, workers: Int = 1
   ) {
     if rect.isEmpty { return }
     precondition(
@@ -140,14 +140,14 @@ public struct BlurField: Sendable {
       } else {
         GaussianBlur.enlarge(
           grid, columns: gridColumns, rows: gridRows, blockSize: blockSize, rect: rect,
-          into: dst, parallel: parallel)
+          into: dst, workers: workers)
       }
     }
   }
 
   /// Writes the blur over `rect` into `image`, which becomes `rect`'s size; its storage is
   /// reused when it is large enough (see the buffer variant).
-  public func materialize(_ rect: PixelRect, into image: inout RGBImage, parallel: Bool = true) {
+  public func materialize(_ rect: PixelRect, into image: inout RGBImage, workers: Int = 1) {
     var samples: [Float] = []
     swap(&samples, &image.samples)
     let count = 3 * max(rect.width, 0) * max(rect.height, 0)
@@ -163,13 +163,13 @@ public struct BlurField: Sendable {
       }
     }
     samples.withUnsafeMutableBufferPointer {
-      materialize(rect, into: $0, parallel: parallel)
+      materialize(rect, into: $0, workers: workers)
     }
     image = RGBImage(width: max(rect.width, 0), height: max(rect.height, 0), samples: samples)
   }
 
   /// The blur over `rect` as a new image (see the buffer variant of `materialize`).
-  public func materialized(_ rect: PixelRect, parallel: Bool = true) -> RGBImage {
+  public func materialized(_ rect: PixelRect, workers: Int = 1) -> RGBImage {
     if rect.isEmpty { return RGBImage(width: 0, height: 0, samples: []) }
     let count = 3 * rect.width * rect.height
     if blockSize == 1 && rect == coverage && storage.count == count {
@@ -177,7 +177,7 @@ public struct BlurField: Sendable {
       return RGBImage(width: rect.width, height: rect.height, samples: storage)
     }
     let samples = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
-      materialize(rect, into: buffer, parallel: parallel)
+      materialize(rect, into: buffer, workers: workers)
       initialized = count
     }
     return RGBImage(width: rect.width, height: rect.height, samples: samples)

@@ -1,5 +1,5 @@
 extension GaussianBlur {
-  /// The reference "true Gaussian" that the fast ``blur(_:region:sigmaInPixels:parallel:)``
+  /// The reference "true Gaussian" that the fast ``blur(_:region:sigmaInPixels:workers:)``
   /// is measured against.
   ///
   /// A separable convolution with the sampled kernel

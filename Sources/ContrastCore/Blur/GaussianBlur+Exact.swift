@@ -8,7 +8,7 @@ extension GaussianBlur {
   /// samples, row by row.
   static func exactBlur(
     _ image: RGBImage, rect: PixelRect, sigma: Double, into dst: UnsafeMutablePointer<Float>,
-    parallel: Bool
+    workers: Int
   ) {
     let kernel = GaussianKernel(sigma: sigma)
     let weights = kernel.floatWeights
@@ -25,7 +25,7 @@ extension GaussianBlur {
         let src = source.baseAddress!
         let taps = w.baseAddress!
         forEachBand(
-          count: rect.height, costPerItem: 3 * outWidth * (radius + 1), parallel: parallel
+          count: rect.height, costPerItem: 3 * outWidth * (radius + 1), workers: workers
         ) { band in
           separableBand(
             band, weights: taps, radius: radius, sourceColumns: colHi - colLo,

@@ -1,5 +1,3 @@
-import CPixelKernel
-
 extension GaussianBlur {
   /// The standard deviation, in small-grid pixels, of the Gaussian applied after
   /// averaging `k x k` blocks so that, with bilinear enlargement, the whole has
@@ -67,12 +65,12 @@ extension GaussianBlur {
   /// interleaved RGB.
   static func shrinkBlur(
     _ image: RGBImage, plan: ShrinkPlan, averaged: UnsafeMutablePointer<Float>,
-    into blurred: UnsafeMutablePointer<Float>, parallel: Bool
+    into blurred: UnsafeMutablePointer<Float>, workers: Int
   ) {
     averageBlocks(
       image, blockSize: plan.blockSize, columns: plan.averagedColumns, rows: plan.averagedRows,
-      into: averaged, parallel: parallel)
-    blurSmallGrid(averaged, plan: plan, into: blurred, parallel: parallel)
+      into: averaged, workers: workers)
+    blurSmallGrid(averaged, plan: plan, into: blurred, workers: workers)
   }
 
   /// Block averages `A(j, l)` for `j` in `columns`, `l` in `rows`, stored row-major,
@@ -82,7 +80,7 @@ extension GaussianBlur {
   /// times `1 / k²`, rounded to `Float`.
   private static func averageBlocks(
     _ image: RGBImage, blockSize k: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>,
-    into result: UnsafeMutablePointer<Float>, parallel: Bool
+    into result: UnsafeMutablePointer<Float>, workers: Int
   ) {
     let width = image.width
     let height = image.height
@@ -98,7 +96,7 @@ extension GaussianBlur {
     let lastVector = min(columns.upperBound - 1, width / k - 1)
     image.samples.withUnsafeBufferPointer { source in
       let src = source.baseAddress!
-      forEachBand(count: rows.count, costPerItem: k * readCount, parallel: parallel) { band in
+      forEachBand(count: rows.count, costPerItem: k * readCount, workers: workers) { band in
         // Column sums of two rows of blocks, each with one more sum than read, so that the
         // vector path may read past the last.
         let sums = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (readCount + 1))
@@ -130,7 +128,8 @@ extension GaussianBlur {
           while m < k {
             let count = min(group, k - m)
             pointRows(of: row, from: m, count: count, into: lines)
-            cpk_column_sums(Self.rowPointers(lines), count, readCount, m > 0 ? 1 : 0, sums)
+            FastEngine.columnSums(
+              lines, count: count, length: readCount, continuing: m > 0, into: sums)
             m += count
           }
         }
@@ -168,8 +167,7 @@ extension GaussianBlur {
           if row2 < band.upperBound && k <= group {
             pointRows(of: row, from: 0, count: k, into: lines)
             pointRows(of: row2, from: 0, count: k, into: lines2)
-            cpk_column_sums_pair(
-              Self.rowPointers(lines), Self.rowPointers(lines2), k, readCount, sums, sums2)
+            FastEngine.columnSums(lines, lines2, count: k, length: readCount, into: sums, sums2)
             average(row, sums: sums)
             average(row2, sums: sums2)
           } else {
@@ -185,13 +183,6 @@ extension GaussianBlur {
     }
   }
 
-  /// Row pointers as C sees them (an optional pointer has the same layout).
-  static func rowPointers(
-    _ lines: UnsafeMutablePointer<UnsafePointer<Float>>
-  ) -> UnsafePointer<UnsafePointer<Float>?> {
-    UnsafeRawPointer(lines).assumingMemoryBound(to: UnsafePointer<Float>?.self)
-  }
-
   /// The exact separable Gaussian of the block averages `averaged` (indices
   /// `plan.averagedColumns x plan.averagedRows`), clamp-to-edge at indices `-1` and
   /// `lastColumn` / `lastRow`, evaluated on `plan.blurredColumns x plan.blurredRows`:
@@ -199,7 +190,7 @@ extension GaussianBlur {
   /// replicated, and the row pass writes the row.
   private static func blurSmallGrid(
     _ averaged: UnsafePointer<Float>, plan: ShrinkPlan, into result: UnsafeMutablePointer<Float>,
-    parallel: Bool
+    workers: Int
   ) {
     let radius = plan.radius
     let columns = plan.averagedColumns
@@ -217,7 +208,7 @@ extension GaussianBlur {
       let taps = w.baseAddress!
       forEachBand(
         count: outputRows.count, costPerItem: 3 * (gridWidth + outWidth) * (radius + 1),
-        parallel: parallel
+        workers: workers
       ) { band in
         separableBand(
           band, weights: taps, radius: radius, sourceColumns: gridWidth, inside: inside,
@@ -241,7 +232,7 @@ extension GaussianBlur {
   /// `L + s D` of its left column at its column fraction `s`.
   static func enlarge(
     _ grid: UnsafePointer<Float>, columns: Range<Int>, rows: Range<Int>, blockSize k: Int,
-    rect: PixelRect, into dst: UnsafeMutablePointer<Float>, parallel: Bool
+    rect: PixelRect, into dst: UnsafeMutablePointer<Float>, workers: Int
   ) {
     let gridWidth = columns.count
     let outWidth = rect.width
@@ -252,7 +243,7 @@ extension GaussianBlur {
       layout.pattern.withUnsafeBufferPointer { patternBuffer in
         let fractions = fractionBuffer.baseAddress!
         let pattern = patternBuffer.baseAddress!
-        forEachBand(count: rect.height, costPerItem: 3 * outWidth, parallel: parallel) { band in
+        forEachBand(count: rect.height, costPerItem: 3 * outWidth, workers: workers) { band in
           // One sample more than used in each, read by the fourth lane of the last run.
           let line = UnsafeMutablePointer<Float>.allocate(capacity: 3 * lineWidth + 1)
           let delta = UnsafeMutablePointer<Float>.allocate(capacity: 3 * lineWidth + 1)

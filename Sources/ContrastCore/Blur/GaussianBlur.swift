@@ -4,7 +4,7 @@ import Foundation
 /// The Gaussian blur `G` of SPEC §3.1: standard deviation `sigmaInPixels`,
 /// clamp-to-edge at the image border.
 ///
-/// ``blur(_:region:sigmaInPixels:parallel:)`` is the fast approximation used by the
+/// ``blur(_:region:sigmaInPixels:workers:)`` is the fast approximation used by the
 /// audit; ``directConvolution(_:region:sigmaInPixels:)`` is the reference it is
 /// measured against (its doc gives the exact definition). The largest difference
 /// between the two is below `1/255` per channel on random-noise and hard-edge
@@ -37,11 +37,11 @@ import Foundation
 /// exact path; otherwise one add per sample to shrink, `2(R_low + 1)/k²` taps per sample
 /// on the small grid (`R_low <= 31`), and two interpolations per sample to enlarge.
 /// Every value is computed by the same operations however the work is split across
-/// threads or SIMD lanes, so `parallel` never changes a bit of the result.
+/// threads or SIMD lanes, so `workers` never changes a bit of the result.
 ///
 /// ``BlurField`` is steps 1 and 2 (or the whole exact-path result) kept for later:
 /// step 3 then materialises any rectangle, into storage the caller reuses, with the bits
-/// ``blur(_:region:sigmaInPixels:parallel:)`` returns (which is built on it).
+/// ``blur(_:region:sigmaInPixels:workers:)`` returns (which is built on it).
 ///
 /// ## Error
 ///
@@ -60,13 +60,13 @@ public enum GaussianBlur {
 
   /// Blurs the whole image.
   ///
-  /// Same as ``blur(_:region:sigmaInPixels:parallel:)`` with the image's bounds as the region.
+  /// Same as ``blur(_:region:sigmaInPixels:workers:)`` with the image's bounds as the region.
   public static func blur(
-    _ image: RGBImage, sigmaInPixels: Double, parallel: Bool = true
+    _ image: RGBImage, sigmaInPixels: Double, workers: Int = 1
   ) -> RGBImage {
     blur(
       image, region: PixelRect(x: 0, y: 0, width: image.width, height: image.height),
-      sigmaInPixels: sigmaInPixels, parallel: parallel)
+      sigmaInPixels: sigmaInPixels, workers: workers)
   }
 
   /// The Gaussian blur of `image`, evaluated on the pixels of `region`.
@@ -85,17 +85,18 @@ public enum GaussianBlur {
   ///     the clipped size, so it is 0 x 0 when the region misses the image.
   ///   - sigmaInPixels: standard deviation in pixels. `<= 0` (or NaN) returns the region
   ///     copied; values above `1e9` are treated as `1e9`.
-  ///   - parallel: split the work into row bands over all cores for large regions.
+  ///   - workers: the threads to split large regions' work over, in row bands
+  ///     (1: this thread only).
   ///     The result is bit-for-bit the same either way.
   /// - Returns: an image of the clipped region's size.
   public static func blur(
-    _ image: RGBImage, region: PixelRect, sigmaInPixels: Double, parallel: Bool = true
+    _ image: RGBImage, region: PixelRect, sigmaInPixels: Double, workers: Int = 1
   ) -> RGBImage {
     let rect = clip(region, to: image)
     if rect.isEmpty { return RGBImage(width: 0, height: 0, samples: []) }
     let field = BlurField(
-      image, covering: rect, sigmaInPixels: sigmaInPixels, parallel: parallel)
-    return field.materialized(rect, parallel: parallel)
+      image, covering: rect, sigmaInPixels: sigmaInPixels, workers: workers)
+    return field.materialized(rect, workers: workers)
   }
 
   /// The block size `k` of the shrink path: `min(floor(σ/4), floor(σ^1.5 / 20))`;
@@ -139,18 +140,17 @@ public enum GaussianBlur {
     return RGBImage(width: rect.width, height: rect.height, samples: samples)
   }
 
-  /// Runs `body` over `0..<count` in contiguous bands, concurrently when `parallel` and
+  /// Runs `body` over `0..<count` in contiguous bands, on up to `workers` threads when
   /// the work (`count * costPerItem`) is large enough to pay for the threads.
   static func forEachBand(
-    count: Int, costPerItem: Int, parallel: Bool, _ body: (Range<Int>) -> Void
+    count: Int, costPerItem: Int, workers: Int, _ body: (Range<Int>) -> Void
   ) {
     guard count > 0 else { return }
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    guard parallel, cores > 1, count > 1, count * costPerItem >= 1 << 16 else {
+    guard workers > 1, count > 1, count * costPerItem >= 1 << 16 else {
       body(0..<count)
       return
     }
-    let bands = min(count, 4 * cores)
+    let bands = min(count, 4 * workers)
     // The bands only read shared inputs and write disjoint parts of the outputs, and
     // concurrentPerform returns after the last one, so handing `body` to it is safe.
     withoutActuallyEscaping(body) { escapable in

@@ -1,5 +1,3 @@
-import CPixelKernel
-
 /// The values at given ranks of a multiset of contrast ratios, in two linear
 /// passes instead of a selection per rank.
 ///
@@ -40,12 +38,12 @@ enum BucketSelect {
     hist.initialize(repeating: 0, count: 2 * bucketCount)
     defer { hist.deallocate() }
     let entries = hist + bucketCount
-    // (CPixelKernel's loop, which the kernel's statistics loop shares: runs
-    // of values in one bucket are counted once.)
+    // (The C loop the model's statistics loop shares: runs of values in one
+    // bucket are counted once.)
     guard
-      cpk_bucket_histogram(
-        values.baseAddress, weights?.baseAddress, n, UInt32(shift), base, bucketCount, hist,
-        entries) != 0
+      FastEngine.bucketHistogram(
+        values, weights: weights?.baseAddress, shift: shift, base: base, buckets: bucketCount,
+        into: hist, entries)
     else { return nil }
     return select(
       atRanks: ranks, of: values, weights: weights, bucketWeights: hist, bucketEntries: entries)
@@ -59,7 +57,6 @@ enum BucketSelect {
     weights: UnsafeBufferPointer<Int>?, bucketWeights hist: UnsafePointer<Int>,
     bucketEntries entries: UnsafePointer<Int>
   ) -> [Double] {
-    let n = values.count
     let limit = UInt64(bucketCount)
     // The bucket holding each rank, and the rank inside it.
     var targets: [(bucket: Int, rank: Int)] = []
@@ -92,25 +89,26 @@ enum BucketSelect {
     // Cursors, and the keys (a key no value has where there is no bucket).
     var starts = [0, 0, 0]
     for j in 1..<buckets.count { starts[j] = starts[j - 1] + sizes[j - 1] }
-    // The copying pass (CPixelKernel: AVX2 where the CPU has it).
+    // The copying pass (AVX2 where the level allows it).
     let keys: [UInt64] = [
       UInt64(buckets[0]), buckets.count > 1 ? UInt64(buckets[1]) : limit,
       buckets.count > 2 ? UInt64(buckets[2]) : limit,
     ]
     var cursors = starts
-    cpk_gather_buckets(
-      values.baseAddress, weights?.baseAddress, n, UInt32(shift), base, keys, gathered,
-      weights == nil ? nil : gatheredWeights, &cursors)
+    FastEngine.gatherBuckets(
+      values, weights: weights?.baseAddress, shift: shift, base: base, keys: keys,
+      into: gathered, weights == nil ? nil : gatheredWeights, cursors: &cursors)
 
     return targets.map { t in
       let j = buckets.firstIndex(of: t.bucket)!
       let v = UnsafeMutableBufferPointer(start: gathered + starts[j], count: sizes[j])
       let w = weights == nil ? nil : gatheredWeights + starts[j]
       if sizes[j] > largestCompared {
-        // A radix selection on the next bits (CPixelKernel), with no
-        // data-dependent branch; ties end it at once.
-        let r = cpk_select_in_bucket(v.baseAddress, w, sizes[j], t.rank, UInt32(shift - 10))
-        if !r.isNaN { return r }
+        // A radix selection on the next bits, with no data-dependent
+        // branch; ties end it at once.
+        if let r = FastEngine.selectInBucket(v, weights: w, rank: t.rank, shift: shift - 10) {
+          return r
+        }
       }
       guard let w else { return quickselect(v, t.rank - 1, from: 0) }
       return weightedSelect(v, UnsafeMutableBufferPointer(start: w, count: sizes[j]), rank: t.rank)

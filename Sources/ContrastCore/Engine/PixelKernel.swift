@@ -1,164 +1,116 @@
-import CPixelKernel
+internal import CPixelKernel
 
-/// One (rendering, colour) pair unpacked for the per-pixel loops: every
-/// branch that does not depend on the pixel is taken once, here, and the
-/// loops read flat arrays (``ItemSamples``).
+/// The per-pixel contrast model's fast twin: one (rendering, colour) pair
+/// unpacked once for the C vector loops (`Sources/CPixelKernel`, eight
+/// entries at a time with AVX-512, four with AVX2).
 ///
-/// Each ratio is computed with exactly the floating-point operations, in the
-/// same order, as ``ElementRendering``, ``MaterialPipeline``,
+/// What it computes is the readable reference,
+/// ``BackgroundEvaluator/ratio(backdrop:wallpaper:code:color:lum:)`` (SPEC
+/// §3.2-§3.4: ``MaterialPipeline/apply(_:)``, ``ElementRendering``'s border,
 /// ``RGBA/composited(over:)``, ``FastLuminance`` and
-/// ``WCAG/contrastRatio(luminance:_:)`` (see ``BackgroundEvaluator``, kept as
-/// the readable reference; a test holds the two equal bit for bit), two
-/// entries at a time (`PixelKernel+Pairs.swift`). An opaque colour composited
-/// over anything is itself (`1 * c + 0 * bg` is exactly `c`), so its
-/// luminance is taken once per kernel.
-@usableFromInline
+/// ``WCAG/contrastRatio(luminance:_:)``), entry by entry: the vector loops
+/// perform its IEEE operations in the same order, lane by lane, and
+/// `ModelTwinTests` holds every ratio, background luminance and statistic
+/// equal to it bit for bit at every ``FastEngine/VectorLevel`` the CPU has.
+/// At ``FastEngine/VectorLevel/portable`` the reference itself runs.
 struct PixelKernel {
-  enum Surface {
-    case wallpaper
-    case glass
-    case standard
-    case appFill
-  }
-
-  let surface: Surface
-  // Material parameters.
-  let saturation: Double
-  let white: Double
-  let black: Double
-  let lumaCap: Double
-  let brightness: Double
-  // Source-over layers: the material fill, or the app fill; then the tint.
-  let fill: RGBA?
-  let tint: RGBA?
-  let border: RGBA
+  let reference: BackgroundEvaluator
   let color: RGBA
-  let opaqueLuminance: Double?
   let lum: FastLuminance
   /// The ratios inside the shape and in the border band when the background
   /// there does not depend on the backdrop: an opaque fill or tint hides it
   /// (`1 * c + 0 * x` is exactly `c` for any finite `x`).
-  var constantInside: (inside: Double, border: Double)?
+  let constantInside: (inside: Double, border: Double)?
+  /// The pair flattened for the C loops.
+  let parameters: cpk_params
 
   init(rendering: ElementRendering, color: RGBA, lum: FastLuminance = .shared) {
-    var saturation = 0.0
-    var white = 0.0
-    var black = 0.0
-    var lumaCap = 0.0
-    var brightness = 0.0
-    switch rendering.surface {
-    case .wallpaper:
-      surface = .wallpaper
-      fill = nil
-      tint = nil
-    case .material(let p, _, _):
-      surface = p.kind == .glass ? .glass : .standard
-      saturation = p.saturation
-      white = p.white
-      black = p.black
-      lumaCap = p.lumaCap
-      brightness = p.brightness
-      fill = p.fill
-      tint = p.tint
-    case .appFill(let f, let t):
-      surface = .appFill
-      fill = f
-      tint = t
-    }
-    self.saturation = saturation
-    self.white = white
-    self.black = black
-    self.lumaCap = lumaCap
-    self.brightness = brightness
-    border = rendering.borderColor
+    let reference = BackgroundEvaluator(rendering)
+    self.reference = reference
     self.color = color
     self.lum = lum
-    opaqueLuminance = color.alpha == 1 ? lum.luminance(color.rgb) : nil
-    if surface != .wallpaper && (fill?.alpha == 1 || tint?.alpha == 1) {
-      let zero = V(repeating: 0)
-      let (r, g, b) = inside(zero, zero, zero)
-      let band = overBorder(r, g, b, where: SIMDMask(repeating: true))
-      constantInside = (ratio(background: r, g, b)[0], ratio(background: band.0, band.1, band.2)[0])
-    }
-  }
-
-  /// The contrast ratio at one entry of `s` (the pair path with both lanes
-  /// on that entry).
-  func ratio(_ s: ItemSamples.Storage, _ k: Int) -> Double { ratios(s, k, k)[0] }
-
-  /// The background of one pixel, inside the shape (code 1) or in the
-  /// border band (code 2), over the colour `c` the model starts from.
-  func background(_ c: RGB, code: UInt8) -> RGB {
-    var v = inside(V(repeating: c.r), V(repeating: c.g), V(repeating: c.b))
-    if code != 1 { v = overBorder(v.0, v.1, v.2, where: SIMDMask(repeating: true)) }
-    return RGB(r: v.0[0], g: v.1[0], b: v.2[0])
-  }
-
-  /// The backgrounds of two pixels, each inside the shape (code 1) or in the
-  /// border band (code 2), over the colours `a` and `b` the model starts
-  /// from: lane by lane ``background(_:code:)``.
-  func backgrounds(_ a: RGB, _ b: RGB, codes: SIMD2<Int64>) -> (RGB, RGB) {
-    var v = inside(V(a.r, b.r), V(a.g, b.g), V(a.b, b.b))
-    if codes[0] > 1 || codes[1] > 1 { v = overBorder(v.0, v.1, v.2, where: codes .> 1) }
-    return (RGB(r: v.0[0], g: v.1[0], b: v.2[0]), RGB(r: v.0[1], g: v.1[1], b: v.2[1]))
-  }
-
-  /// Whether ``ratios(_:)`` and ``backgroundLuminances(_:)`` run on the
-  /// CPU's vector unit (CPixelKernel: x86-64 with AVX2, four entries at a
-  /// time, the same operations lane by lane) rather than the Swift loops.
-  static var vectorized: Bool { cpk_available() != 0 }
-
-  /// This kernel's parameters for CPixelKernel.
-  var vectorParameters: cpk_params {
     func rgba(_ c: RGBA?) -> (Double, Double, Double, Double) {
       guard let c else { return (0, 0, 0, 0) }
       return (c.rgb.r, c.rgb.g, c.rgb.b, c.alpha)
     }
-    let kind: Int32 =
-      switch surface {
-      case .wallpaper: 0
-      case .glass: 1
-      case .standard: 2
-      case .appFill: 3
+    var kind: Int32 = 0
+    var p: MaterialPipeline?
+    var fill: RGBA?
+    var tint: RGBA?
+    switch rendering.surface {
+    case .wallpaper:
+      break
+    case .material(let pipeline, _, _):
+      kind = pipeline.kind == .glass ? 1 : 2
+      p = pipeline
+      fill = pipeline.fill
+      tint = pipeline.tint
+    case .appFill(let f, let t):
+      kind = 3
+      fill = f
+      tint = t
+    }
+    if kind != 0 && (fill?.alpha == 1 || tint?.alpha == 1) {
+      func ratio(_ code: UInt8) -> Double {
+        reference.ratio(backdrop: .black, wallpaper: .black, code: code, color: color, lum: lum)
       }
-    return cpk_params(
-      surface: kind, saturation: saturation, white: white, black: black, lumaCap: lumaCap,
-      brightness: brightness, hasFill: fill == nil ? 0 : 1, fill: rgba(fill),
-      hasTint: tint == nil ? 0 : 1, tint: rgba(tint), border: rgba(border), color: rgba(color),
+      constantInside = (ratio(1), ratio(2))
+    } else {
+      constantInside = nil
+    }
+    // An opaque colour composited over anything is itself (`1 * c + 0 * bg`
+    // is exactly `c`), so its luminance is taken once.
+    let opaqueLuminance = color.alpha == 1 ? lum.luminance(color.rgb) : nil
+    parameters = cpk_params(
+      surface: kind, saturation: p?.saturation ?? 0, white: p?.white ?? 0, black: p?.black ?? 0,
+      lumaCap: p?.lumaCap ?? 0, brightness: p?.brightness ?? 0, hasFill: fill == nil ? 0 : 1,
+      fill: rgba(fill), hasTint: tint == nil ? 0 : 1, tint: rgba(tint),
+      border: rgba(rendering.borderColor), color: rgba(color),
       opaque: opaqueLuminance == nil ? 0 : 1, opaqueLuminance: opaqueLuminance ?? 0,
       hasConstant: constantInside == nil ? 0 : 1, constantInside: constantInside?.inside ?? 0,
       constantBorder: constantInside?.border ?? 0, table: lum.table,
       steps: Int32(FastLuminance.steps))
   }
 
-  /// The ratio of every entry of `samples`, in order: on the vector unit
-  /// when there is one, else ``portableRatios(_:)``.
+  /// The reference's ratio at entry `k` of `s` (its colour is the backdrop
+  /// inside the shape and the wallpaper outside).
+  @inline(__always)
+  func referenceRatio(_ s: ItemSamples.Storage, _ k: Int) -> Double {
+    let c = RGB(r: s.r[k], g: s.g[k], b: s.b[k])
+    return reference.ratio(backdrop: c, wallpaper: c, code: s.codes[k], color: color, lum: lum)
+  }
+
+  /// The ratio of every entry of `samples`, in order: the vector loops, or
+  /// at ``FastEngine/VectorLevel/portable`` ``referenceRatio(_:_:)``.
   func ratios(_ samples: ItemSamples) -> [Double] {
-    let n = samples.count
-    let p = samples.storage
-    var parameters = vectorParameters
-    let vector = [Double](unsafeUninitializedCapacity: n) { out, initialized in
-      guard n > 0, cpk_ratios(&parameters, p.r, p.g, p.b, p.codes, n, out.baseAddress) != 0
-      else { return }
+    ratios(samples.storage, count: samples.count)
+  }
+
+  /// The ratios of the first `n` entries of `s`.
+  private func ratios(_ s: ItemSamples.Storage, count n: Int) -> [Double] {
+    [Double](unsafeUninitializedCapacity: n) { out, initialized in
+      var parameters = parameters
+      if n == 0 || cpk_ratios(&parameters, s.r, s.g, s.b, s.codes, n, out.baseAddress) == 0 {
+        for k in 0..<n { out[k] = referenceRatio(s, k) }
+      }
       initialized = n
     }
-    return vector.count == n ? vector : portableRatios(samples)
   }
 
   /// The ratio of every entry of `samples` and their statistics against
-  /// `threshold`, in one loop on the vector unit (the ratios, then in the
-  /// same loop the mean's sum, the failing pixels, the extremes and the
-  /// percentiles' buckets): exactly ``ratios(_:)`` and
-  /// ``ContrastStatistics/init(ratios:counts:threshold:)``. Nil without a
-  /// vector unit, for fewer than ``BucketSelect/smallest`` entries, or when a
-  /// ratio has no bucket.
+  /// `threshold`, in one vector loop (the ratios, then in the same loop the
+  /// mean's sum, the failing pixels, the extremes and the percentiles'
+  /// buckets): exactly ``ratios(_:)`` and
+  /// ``ContrastStatistics/init(ratios:counts:threshold:)`` (`ModelTwinTests`).
+  /// Nil without the vector loops, for fewer than ``BucketSelect/smallest``
+  /// entries, or when a ratio has no bucket.
   func measure(_ samples: ItemSamples, threshold: Double) -> (
     ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets
   )? {
     let n = samples.count
-    guard Self.vectorized, n >= BucketSelect.smallest else { return nil }
+    guard FastEngine.vectorized, n >= BucketSelect.smallest else { return nil }
     let p = samples.storage
-    var parameters = vectorParameters
+    var parameters = parameters
     let buckets = BucketSelect.bucketCount
     var histogram = [Int](repeating: 0, count: 2 * buckets)
     var summary = cpk_summary()
@@ -190,69 +142,41 @@ struct PixelKernel {
     return (ratios, statistics, RatioBuckets(histogram: histogram))
   }
 
-  /// The ratio of every entry of `samples`, in order (two at a time, in Swift).
-  func portableRatios(_ samples: ItemSamples) -> [Double] {
-    let n = samples.count
-    return [Double](unsafeUninitializedCapacity: n) { out, initialized in
-      let p = samples.storage
-      var k = 0
-      while k + 1 < n {
-        let v = ratios(p, k, k + 1)
-        out[k] = v[0]
-        out[k + 1] = v[1]
-        k += 2
-      }
-      if k < n { out[k] = ratios(p, k, k)[0] }
-      initialized = n
-    }
-  }
-
-  /// The relative luminance of every entry's background, in order (two at a
-  /// time): with an opaque colour, whose luminance is fixed, each ratio is
-  /// ``PixelKernel/ratio(foreground:background:)`` of it.
+  /// The relative luminance of every entry's background, in order: the
+  /// vector loops, or at ``FastEngine/VectorLevel/portable`` the reference's
+  /// ``BackgroundEvaluator/background(backdrop:wallpaper:code:)`` through
+  /// ``FastLuminance/luminance(_:)``. With an opaque colour, whose luminance
+  /// is fixed, each ratio is ``ratio(foreground:background:)`` of it.
   func backgroundLuminances(_ samples: ItemSamples) -> [Double] {
     let n = samples.count
-    let p = samples.storage
-    var parameters = vectorParameters
-    let vector = [Double](unsafeUninitializedCapacity: n) { out, initialized in
-      guard n > 0,
-        cpk_background_luminances(&parameters, p.r, p.g, p.b, p.codes, n, out.baseAddress) != 0
-      else { return }
-      initialized = n
-    }
-    return vector.count == n ? vector : portableBackgroundLuminances(samples)
-  }
-
-  /// ``backgroundLuminances(_:)`` in Swift, two entries at a time.
-  func portableBackgroundLuminances(_ samples: ItemSamples) -> [Double] {
-    let n = samples.count
+    let s = samples.storage
     return [Double](unsafeUninitializedCapacity: n) { out, initialized in
-      let p = samples.storage
-      var k = 0
-      while k < n {
-        let k1 = Swift.min(k + 1, n - 1)
-        let (r, g, b) = backgrounds(p, k, k1)
-        let v = luminance(r, g, b)
-        out[k] = v[0]
-        out[k1] = v[1]
-        k += 2
+      var parameters = parameters
+      if n == 0
+        || cpk_background_luminances(&parameters, s.r, s.g, s.b, s.codes, n, out.baseAddress)
+          == 0
+      {
+        for k in 0..<n {
+          let c = RGB(r: s.r[k], g: s.g[k], b: s.b[k])
+          out[k] = lum.luminance(
+            reference.background(backdrop: c, wallpaper: c, code: s.codes[k]))
+        }
       }
       initialized = n
     }
   }
 
-  /// The contrast ratio of luminances `fg` and `bg`, with the operations of
-  /// ``ratio(background:_:_:)``.
+  /// The contrast ratio of luminances `fg` and `bg`
+  /// (``WCAG/contrastRatio(luminance:_:)``).
   @inline(__always)
   static func ratio(foreground fg: Double, background bg: Double) -> Double {
-    let hi = bg >= fg ? bg : fg
-    let lo = bg < fg ? bg : fg
-    return (hi + 0.05) / (lo + 0.05)
+    WCAG.contrastRatio(luminance: fg, bg)
   }
 
   /// The entries of `indices` whose ratio is below `threshold` (with their
   /// ratios) and the pixels they cover; with `stopAtRank` the scan stops once
-  /// they cover `rank` pixels. `lowest` is the lowest ratio visited.
+  /// they cover `rank` pixels. `lowest` is the lowest ratio visited. The
+  /// entries are gathered a block at a time for the vector loops.
   func failing(
     _ samples: ItemSamples, among indices: [Int], threshold: Double, rank: Int,
     stopAtRank: Bool
@@ -261,23 +185,28 @@ struct PixelKernel {
     var out: [(index: Int, ratio: Double)] = []
     var pixels = 0
     let p = samples.storage
-    var i = 0
-    scan: while i < indices.count {
-      let k0 = indices[i]
-      let k1 = i + 1 < indices.count ? indices[i + 1] : k0
-      precondition(
-        k0 >= 0 && k0 < samples.count && k1 >= 0 && k1 < samples.count, "entry out of range")
-      let v = ratios(p, k0, k1)
-      for lane in 0..<(i + 1 < indices.count ? 2 : 1) {
-        let k = lane == 0 ? k0 : k1
-        let ratio = v[lane]
+    let block = Swift.min(indices.count, 128)
+    let gathered = ItemSamples.Storage(capacity: block)
+    var start = 0
+    scan: while start < indices.count {
+      let end = Swift.min(start + block, indices.count)
+      for (j, k) in indices[start..<end].enumerated() {
+        precondition(k >= 0 && k < samples.count, "entry out of range")
+        gathered.r[j] = p.r[k]
+        gathered.g[j] = p.g[k]
+        gathered.b[j] = p.b[k]
+        gathered.codes[j] = p.codes[k]
+      }
+      let ratios = ratios(gathered, count: end - start)
+      for (j, k) in indices[start..<end].enumerated() {
+        let ratio = ratios[j]
         lowest = Swift.min(lowest, ratio)
         guard ratio < threshold else { continue }
         out.append((k, ratio))
         pixels += p.counts[k]
         if stopAtRank && pixels >= rank { break scan }
       }
-      i += 2
+      start = end
     }
     return (out, pixels, lowest)
   }
@@ -307,5 +236,4 @@ struct PixelKernel {
     }
     return (out, lowest)
   }
-
 }

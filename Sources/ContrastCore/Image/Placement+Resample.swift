@@ -1,4 +1,3 @@
-import CPixelKernel
 import Dispatch
 
 extension Placement {
@@ -54,10 +53,10 @@ extension Placement {
                 defer { scratch.deallocate() }
                 for y in firstRow..<endRow where compute[y] {
                   // Rows: scratch = sum of weight * wallpaper row, over used columns.
-                  // (CPixelKernel's loops: `scratch[t] += weight * source[t]`
+                  // (``FastEngine``'s loops: `scratch[t] += weight * source[t]`
                   // per tap row in order, then per pixel and channel the sum
                   // from 0 of weight * scratch over its column taps, divided
-                  // by the divisor; AVX2 when the CPU has it, the same bits.)
+                  // by the divisor; AVX2 where the level allows, the same bits.)
                   scratch.update(repeating: 0)
                   let tapStart = rows.tapStarts[y]
                   for tap in tapStart..<rows.tapStarts[y + 1] {
@@ -66,14 +65,16 @@ extension Placement {
                     let source =
                       shared.input.baseAddress!
                       + 3 * (wallpaperRow * wallpaperWidth + lowestColumn)
-                    cpk_accumulate_row(scratch.baseAddress!, source, span, weight)
+                    FastEngine.accumulateRow(
+                      scratch.baseAddress!, source, count: span, weight: weight)
                   }
                   // Columns: each canvas pixel from the scratch row.
-                  cpk_resample_columns(
-                    scratch.baseAddress!, shared.columnFirsts.baseAddress!,
-                    shared.columnStarts.baseAddress!, shared.columnWeights.baseAddress!,
-                    lowestColumn, canvasWidth, divisor,
-                    shared.output.baseAddress! + 3 * y * canvasWidth)
+                  FastEngine.resampleColumns(
+                    scratch.baseAddress!, firsts: shared.columnFirsts.baseAddress!,
+                    starts: shared.columnStarts.baseAddress!,
+                    weights: shared.columnWeights.baseAddress!, lowest: lowestColumn,
+                    width: canvasWidth, divisor: divisor,
+                    into: shared.output.baseAddress! + 3 * y * canvasWidth)
                 }
               }
             }

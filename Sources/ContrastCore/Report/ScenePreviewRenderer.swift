@@ -1,4 +1,3 @@
-import CPixelKernel
 import Foundation
 
 /// Draws the pictures of one scene for the HTML report (SPEC §4): the modelled
@@ -91,7 +90,8 @@ public enum ScenePreviewRenderer {
   /// Writes the modelled backgrounds into `out`, a copy of the placed
   /// wallpaper, and returns the rectangles it may have changed.
   ///
-  /// `vectorUnit: false` keeps to the Swift loops (what runs without AVX2).
+  /// `vectorUnit: false` keeps to the readable reference (what runs without
+  /// the vector loops).
   static func compose(
     _ snapshot: SceneSnapshot, into out: inout RGBImage, vectorUnit: Bool = true
   ) -> [PixelRect] {
@@ -107,81 +107,52 @@ public enum ScenePreviewRenderer {
       guard !r.isEmpty else { continue }
       changed.append(r)
       // The same operations as `SceneEvaluator.collect` then
-      // `BackgroundEvaluator.background`, with the branches taken once, two
-      // pixels at a time (lane by lane the scalar operations).
+      // `BackgroundEvaluator.background`: on the vector unit
+      // (``FastEngine/compose(_:wallpaper:mask:blurred:mix:into:)``), else
+      // the reference pixel by pixel.
       let kernel = PixelKernel(rendering: rendering, color: RGBA(.black))
+      let reference = BackgroundEvaluator(rendering)
       let width = wallpaper.width
       let mean = source.usesBackdrop ? source.mean : nil
       let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
-      let mix = source.mix
       let g = blurred?.samples ?? []
       // Under Reduce Transparency, or behind an opaque fill or tint, the
       // background does not depend on the pixel: one per mask code.
       let constant: (inside: RGB, band: RGB)? =
-        mean.map { (kernel.background($0, code: 1), kernel.background($0, code: 2)) }
-        ?? (kernel.constantInside == nil
-          ? nil
-          : (
-            kernel.background(RGB(r: 0, g: 0, b: 0), code: 1),
-            kernel.background(RGB(r: 0, g: 0, b: 0), code: 2)
-          ))
-      if constant == nil && vectorUnit {
-        // Four pixels at a time on the vector unit, when there is one.
-        var parameters = kernel.vectorParameters
-        let done = wallpaper.samples.withUnsafeBufferPointer { w in
-          g.withUnsafeBufferPointer { g in
-            source.mask.codes.withUnsafeBufferPointer { codes in
-              out.samples.withUnsafeMutableBufferPointer { o in
-                cpk_compose(
-                  &parameters, w.baseAddress, width, codes.baseAddress, r.x, r.y, r.width,
-                  r.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0, mix,
-                  o.baseAddress)
-              }
-            }
-          }
+        (mean ?? (kernel.constantInside == nil ? nil : .black))
+        .map {
+          (
+            reference.background(backdrop: $0, wallpaper: $0, code: 1),
+            reference.background(backdrop: $0, wallpaper: $0, code: 2)
+          )
         }
-        if done != 0 { continue }
+      if constant == nil && vectorUnit
+        && FastEngine.compose(
+          kernel, wallpaper: wallpaper, mask: source.mask, blurred: blurred, mix: source.mix,
+          into: &out)
+      {
+        continue
       }
       wallpaper.samples.withUnsafeBufferPointer { w in
         g.withUnsafeBufferPointer { g in
           source.mask.codes.withUnsafeBufferPointer { codes in
             out.samples.withUnsafeMutableBufferPointer { o in
-              func put(_ k: Int, _ c: RGB) {
-                o[k] = Float(c.r)
-                o[k + 1] = Float(c.g)
-                o[k + 2] = Float(c.b)
-              }
-              // The backdrop as ``ElementBackdrop/backdrop(x:y:wallpaper:code:blurred:)``
-              // gives it, at canvas pixel (x, y).
-              func backdrop(_ x: Int, _ y: Int, _ code: UInt8) -> RGB {
-                let k = 3 * (y * width + x)
-                let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
-                return source.backdrop(x: x, y: y, wallpaper: wp, code: code, blurred: g)
-              }
               for y in r.y..<r.maxY {
-                var pending: (x: Int, code: UInt8)?
                 for x in r.x..<r.maxX {
                   let code = codes[(y - r.y) * r.width + (x - r.x)]
                   guard code != 0 else { continue }
+                  let k = 3 * (y * width + x)
+                  let c: RGB
                   if let constant {
-                    put(3 * (y * width + x), code == 1 ? constant.inside : constant.band)
-                    continue
+                    c = code == 1 ? constant.inside : constant.band
+                  } else {
+                    let wp = RGB(r: Double(w[k]), g: Double(w[k + 1]), b: Double(w[k + 2]))
+                    let b = source.backdrop(x: x, y: y, wallpaper: wp, code: code, blurred: g)
+                    c = reference.background(backdrop: b, wallpaper: wp, code: code)
                   }
-                  guard let first = pending else {
-                    pending = (x, code)
-                    continue
-                  }
-                  pending = nil
-                  let (bg0, bg1) = kernel.backgrounds(
-                    backdrop(first.x, y, first.code), backdrop(x, y, code),
-                    codes: SIMD2(Int64(first.code), Int64(code)))
-                  put(3 * (y * width + first.x), bg0)
-                  put(3 * (y * width + x), bg1)
-                }
-                if let last = pending {
-                  put(
-                    3 * (y * width + last.x),
-                    kernel.background(backdrop(last.x, y, last.code), code: last.code))
+                  o[k] = Float(c.r)
+                  o[k + 1] = Float(c.g)
+                  o[k + 2] = Float(c.b)
                 }
               }
             }

@@ -1,5 +1,3 @@
-import CPixelKernel
-
 /// The pixels of one item in one scene, reduced to what the material pipeline
 /// needs: per pixel its backdrop colour and where it lies (outside the shape,
 /// inside, or in the border band). Re-running the model on these answers any
@@ -56,29 +54,13 @@ public struct ItemSamples: Sendable {
   /// Collects at most `capacity` pixels: `body` gets a builder to append them to.
   init(capacity: Int, _ body: (inout Builder) -> Void) {
     storage = Storage(capacity: capacity)
-    var builder = Builder(
-      raw: cpk_builder(
-        r: storage.r, g: storage.g, b: storage.b, codes: storage.codes, counts: storage.counts,
-        capacity: storage.capacity, count: 0, pixels: 0, lastR: .nan, lastG: .nan,
-        lastB: .nan, lastCode: 0, run: 0))
+    var builder = Builder(storage)
     body(&builder)
-    cpk_builder_finish(&builder.raw)
-    storage.count = builder.raw.count
-    storage.pixels = builder.raw.pixels
+    (storage.count, storage.pixels) = builder.finish()
   }
 
-  /// Appends pixels to a new ``Storage`` (CPixelKernel's `cpk_builder`, which
-  /// `cpk_collect` fills directly). A pixel extends the last run when its
-  /// code and colour equal the run's: the model gives it the same ratio in
-  /// every rendering, so the run's count weighs that ratio once. The run
-  /// being extended is written when the next starts.
-  struct Builder {
-    var raw: cpk_builder
-
-    mutating func append(_ r: Double, _ g: Double, _ b: Double, code: UInt8) {
-      cpk_append(&raw, r, g, b, code)
-    }
-  }
+  /// Appends pixels to a new ``Storage`` as runs of equal code and colour.
+  typealias Builder = FastEngine.RunWriter
 
   /// Number of entries (distinct runs).
   public var count: Int { storage.count }
@@ -150,40 +132,5 @@ public struct ItemSamples: Sendable {
       backdrop: self.color(at: k), wallpaper: self.color(at: k), code: storage.codes[k],
       color: color,
       lum: lum)
-  }
-}
-
-/// An `ElementRendering` unpacked for the per-pixel loop: the surface is
-/// examined once, not at every pixel.
-public struct BackgroundEvaluator: Sendable {
-  @usableFromInline let rendering: ElementRendering
-  @usableFromInline let pipeline: MaterialPipeline?
-
-  public init(_ rendering: ElementRendering) {
-    self.rendering = rendering
-    if case .material(let p, _, _) = rendering.surface {
-      pipeline = p
-    } else {
-      pipeline = nil
-    }
-  }
-
-  /// The background of one pixel: the wallpaper outside the shape (code 0),
-  /// the rendering inside (1), with the border over it in the band (2).
-  @inlinable
-  public func background(backdrop: RGB, wallpaper: RGB, code: UInt8) -> RGB {
-    if code == 0 { return wallpaper }
-    let bg = pipeline?.apply(backdrop) ?? rendering.background(backdrop: backdrop)
-    return code == 1 ? bg : rendering.borderColor.composited(over: bg)
-  }
-
-  /// The contrast ratio of `color` composited over that background.
-  @inlinable
-  public func ratio(
-    backdrop: RGB, wallpaper: RGB, code: UInt8, color: RGBA, lum: FastLuminance
-  ) -> Double {
-    let bg = background(backdrop: backdrop, wallpaper: wallpaper, code: code)
-    let fg = color.composited(over: bg)
-    return WCAG.contrastRatio(luminance: lum.luminance(fg), lum.luminance(bg))
   }
 }

@@ -1,5 +1,3 @@
-import CPixelKernel
-
 /// One item measured in one scene, before bounds and remedies are attached.
 public struct ItemMeasurement: Sendable {
   public var result: CheckResult
@@ -98,8 +96,8 @@ public enum SceneEvaluator {
   }
 
   /// The item's pixels: per pixel of `rect` (row-major) its backdrop, its
-  /// wallpaper colour and its mask code, run-length encoded (CPixelKernel's
-  /// loop; CollectTests holds it to the same loop in Swift).
+  /// wallpaper colour and its mask code, run-length encoded
+  /// (``FastEngine/collect(rect:image:mask:blurred:mean:mix:into:)``).
   static func collect(
     rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop
   ) -> ItemSamples {
@@ -114,20 +112,10 @@ public enum SceneEvaluator {
     rect: PixelRect, image: RGBImage, mask: ShapeMask, source: ElementBackdrop,
     into builder: inout ItemSamples.Builder
   ) {
-    let m = mask.rect
     let mean = source.usesBackdrop ? source.mean : nil
-    let blurred = source.usesBackdrop && mean == nil ? source.blurred : nil
-    let meanValues = [mean?.r ?? 0, mean?.g ?? 0, mean?.b ?? 0]
-    image.samples.withUnsafeBufferPointer { w in
-      (blurred?.samples ?? []).withUnsafeBufferPointer { g in
-        mask.codes.withUnsafeBufferPointer { codes in
-          cpk_collect(
-            &builder.raw, w.baseAddress, image.width, codes.baseAddress, m.x, m.y, m.width,
-            m.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0,
-            mean == nil ? 0 : 1, meanValues, source.mix, rect.x, rect.y, rect.width,
-            rect.height)
-        }
-      }
-    }
+    FastEngine.collect(
+      rect: rect, image: image, mask: mask,
+      blurred: source.usesBackdrop && mean == nil ? source.blurred : nil, mean: mean,
+      mix: source.mix, into: &builder)
   }
 }

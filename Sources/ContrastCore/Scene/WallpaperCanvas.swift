@@ -1,4 +1,3 @@
-import CPixelKernel
 import Foundation
 
 /// A wallpaper placed on one canvas, with the blurs and means computed over it.
@@ -37,11 +36,16 @@ public final class WallpaperCanvas {
   /// Masks shared with the other wallpapers of the audit (they depend on the
   /// canvas and the element only); nil to keep them per wallpaper.
   private let sharedMasks: MaskCache?
+  /// The threads a blur's work is split over (1: the calling thread only).
+  private let blurWorkers: Int
 
+  /// `blurWorkers` threads share each blur's work (it never changes a bit).
   public init(
-    wallpaperID: String, image: RGBImage, canvas: Canvas, sharedMasks: MaskCache? = nil
+    wallpaperID: String, image: RGBImage, canvas: Canvas, sharedMasks: MaskCache? = nil,
+    blurWorkers: Int = 1
   ) {
     self.sharedMasks = sharedMasks
+    self.blurWorkers = blurWorkers
     precondition(
       image.width == canvas.widthInPixels && image.height == canvas.heightInPixels,
       "placed image does not match its canvas")
@@ -80,11 +84,13 @@ public final class WallpaperCanvas {
     if let coverage = plannedCoverage[sigmaInPixels], coverage.intersection(rect) == rect {
       let field =
         fields[sigmaInPixels]
-        ?? BlurField(image, covering: coverage, sigmaInPixels: sigmaInPixels)
+        ?? BlurField(
+          image, covering: coverage, sigmaInPixels: sigmaInPixels, workers: blurWorkers)
       fields[sigmaInPixels] = field
-      b = field.materialized(rect)
+      b = field.materialized(rect, workers: blurWorkers)
     } else {
-      b = GaussianBlur.blur(image, region: rect, sigmaInPixels: sigmaInPixels)
+      b = GaussianBlur.blur(
+        image, region: rect, sigmaInPixels: sigmaInPixels, workers: blurWorkers)
     }
     blurs[key] = b
     return b
@@ -171,18 +177,8 @@ public final class WallpaperCanvas {
     if let m = means[key] { return m }
     let mask = mask(of: element, borderInPixels: 0)
     // Row-major over the shape's pixels, each channel summed in that order
-    // (a C loop: CPixelKernel's cpk_sum_inside).
-    var sum = [0.0, 0.0, 0.0]
-    let n =
-      mask.rect.isEmpty
-      ? 0
-      : image.samples.withUnsafeBufferPointer { s in
-        mask.codes.withUnsafeBufferPointer { codes in
-          cpk_sum_inside(
-            s.baseAddress, image.width, codes.baseAddress, mask.rect.x, mask.rect.y,
-            mask.rect.width, mask.rect.height, &sum)
-        }
-      }
+    // (``FastEngine/sumInside(_:mask:)``).
+    let (sum, n) = FastEngine.sumInside(image, mask: mask)
     let m =
       n == 0
       ? RGB.black : RGB(r: sum[0] / Double(n), g: sum[1] / Double(n), b: sum[2] / Double(n))

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ContrastCore
 
-/// `BlurField` gives exactly the bits of `GaussianBlur.blur(_:region:sigmaInPixels:parallel:)`.
+/// `BlurField` gives exactly the bits of `GaussianBlur.blur(_:region:sigmaInPixels:workers:)`.
 @Suite("Blur field")
 struct BlurFieldTests {
   /// Sigmas with their block size `k`: the exact path (1), and k = 2, 3, 7, 30.
@@ -133,14 +133,14 @@ struct BlurFieldTests {
   @Test("parallel and serial give the same bits", arguments: sigmasAndBlockSizes)
   func parallelMatchesSerial(sigma: Double, blockSize: Int) {
     let image = BlurTestImage.noise.make(width: 640, height: 480, seed: 13)
-    let serial = BlurField(image, sigmaInPixels: sigma, parallel: false)
-    let parallel = BlurField(image, sigmaInPixels: sigma, parallel: true)
+    let serial = BlurField(image, sigmaInPixels: sigma, workers: 1)
+    let parallel = BlurField(image, sigmaInPixels: sigma, workers: 4)
     #expect(serial.blockSize == blockSize)
     #expect(serial.grid.map(\.bitPattern) == parallel.grid.map(\.bitPattern))
     let whole = PixelRect(x: 0, y: 0, width: 640, height: 480)
     #expect(
-      Self.bits(serial.materialized(whole, parallel: false))
-        == Self.bits(parallel.materialized(whole, parallel: true)))
+      Self.bits(serial.materialized(whole, workers: 1))
+        == Self.bits(parallel.materialized(whole, workers: 4)))
   }
 
   /// Digests of `GaussianBlur.blur` on seeded noise, recorded from the implementation
@@ -165,15 +165,15 @@ struct BlurFieldTests {
       PixelRect(x: 300, y: 200, width: 31, height: 47),
     ]
     for (region, digest) in zip(regions, digests) {
-      for parallel in [false, true] {
+      for workers in [1, 4] {
         let blurred = GaussianBlur.blur(
-          image, region: region, sigmaInPixels: sigma, parallel: parallel)
+          image, region: region, sigmaInPixels: sigma, workers: workers)
         // FNV-1a style over the samples' bit patterns.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for sample in blurred.samples {
           hash = (hash ^ UInt64(sample.bitPattern)) &* 0x0000_0100_0000_01b3
         }
-        #expect(hash == digest, "sigma \(sigma) \(region) parallel \(parallel)")
+        #expect(hash == digest, "sigma \(sigma) \(region) workers \(workers)")
       }
     }
   }

@@ -1,9 +1,8 @@
-import CPixelKernel
 import Testing
 
 @testable import ContrastCore
 
-/// The blur's column sums (CPixelKernel, AVX2 where the CPU has it) against
+/// The blur's column sums (`FastEngine`, AVX2 where the level allows) against
 /// their definition: per column, the rows' floats widened to double and
 /// added in row order (onto the sums already there when continuing), bit
 /// for bit, for lengths that are and are not multiples of the vector width.
@@ -33,22 +32,23 @@ import Testing
     let first = pointers(rows[0..<rowCount])
     let second = pointers(rows[rowCount...])
     defer { for p in first + second { p.deallocate() } }
-    let lines = first.map { UnsafePointer<Float>?(UnsafePointer($0)) }
-    let lines2 = second.map { UnsafePointer<Float>?(UnsafePointer($0)) }
+    let lines = first.map { UnsafePointer($0) }
+    let lines2 = second.map { UnsafePointer($0) }
 
     var fresh = [Double](repeating: 0, count: length)
-    cpk_column_sums(lines, rowCount, length, 0, &fresh)
+    FastEngine.columnSums(lines, count: rowCount, length: length, continuing: false, into: &fresh)
     #expect(fresh.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
 
     var continued = start
-    cpk_column_sums(lines, rowCount, length, 1, &continued)
+    FastEngine.columnSums(
+      lines, count: rowCount, length: length, continuing: true, into: &continued)
     #expect(
       continued.map(\.bitPattern)
         == reference(rows[0..<rowCount], onto: start).map(\.bitPattern))
 
     var a = [Double](repeating: 0, count: length)
     var b = [Double](repeating: 0, count: length)
-    cpk_column_sums_pair(lines, lines2, rowCount, length, &a, &b)
+    FastEngine.columnSums(lines, lines2, count: rowCount, length: length, into: &a, &b)
     #expect(a.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
     #expect(b.map(\.bitPattern) == reference(rows[rowCount...], onto: nil).map(\.bitPattern))
   }

@@ -95,13 +95,13 @@ struct GaussianBlurTests {
   @Test("parallel and serial give the same bytes", arguments: [2, 7.5, 9, 30, 120])
   func parallelMatchesSerial(sigma: Double) {
     let image = BlurTestImage.noise.make(width: 640, height: 480, seed: 3)
-    let serial = GaussianBlur.blur(image, sigmaInPixels: sigma, parallel: false)
-    let parallel = GaussianBlur.blur(image, sigmaInPixels: sigma, parallel: true)
+    let serial = GaussianBlur.blur(image, sigmaInPixels: sigma, workers: 1)
+    let parallel = GaussianBlur.blur(image, sigmaInPixels: sigma, workers: 4)
     #expect(serial.samples == parallel.samples)
     let region = PixelRect(x: 100, y: 37, width: 500, height: 400)
     #expect(
-      GaussianBlur.blur(image, region: region, sigmaInPixels: sigma, parallel: false).samples
-        == GaussianBlur.blur(image, region: region, sigmaInPixels: sigma, parallel: true).samples)
+      GaussianBlur.blur(image, region: region, sigmaInPixels: sigma, workers: 1).samples
+        == GaussianBlur.blur(image, region: region, sigmaInPixels: sigma, workers: 4).samples)
   }
 
   @Test("sigma 200 on a 1206x2622 image keeps constants and the mean and matches the reference")

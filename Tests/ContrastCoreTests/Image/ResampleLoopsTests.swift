@@ -1,9 +1,8 @@
-import CPixelKernel
 import Testing
 
 @testable import ContrastCore
 
-/// Placement's two resampling loops (CPixelKernel, AVX2 where the CPU has it)
+/// Placement's two resampling loops (`FastEngine`, AVX2 where the level allows)
 /// against the Swift loops they replaced, and their portable C versions, bit
 /// for bit: the placed canvas and the previews must not change by a bit.
 @Suite struct ResampleLoopsTests {
@@ -17,8 +16,8 @@ import Testing
     var portable = start
     for weight in [0.37, 1.0 / 3, 2.5] {
       for t in 0..<count { reference[t] += weight * Double(source[t]) }
-      cpk_accumulate_row(&fast, source, count, weight)
-      cpk_accumulate_row_portable(&portable, source, count, weight)
+      FastEngine.accumulateRow(&fast, source, count: count, weight: weight)
+      FastEngine.accumulateRow(&portable, source, count: count, weight: weight, portable: true)
     }
     #expect(fast.map(\.bitPattern) == reference.map(\.bitPattern))
     #expect(portable.map(\.bitPattern) == reference.map(\.bitPattern))
@@ -60,9 +59,12 @@ import Testing
       }
       var fast = [Float](repeating: 0, count: 3 * width)
       var portable = [Float](repeating: 0, count: 3 * width)
-      cpk_resample_columns(scratch, firsts, starts, weights, lowest, width, divisor, &fast)
-      cpk_resample_columns_portable(
-        scratch, firsts, starts, weights, lowest, width, divisor, &portable)
+      FastEngine.resampleColumns(
+        scratch, firsts: firsts, starts: starts, weights: weights, lowest: lowest, width: width,
+        divisor: divisor, into: &fast)
+      FastEngine.resampleColumns(
+        scratch, firsts: firsts, starts: starts, weights: weights, lowest: lowest, width: width,
+        divisor: divisor, into: &portable, portable: true)
       #expect(fast.map(\.bitPattern) == reference.map(\.bitPattern))
       #expect(portable.map(\.bitPattern) == reference.map(\.bitPattern))
     }

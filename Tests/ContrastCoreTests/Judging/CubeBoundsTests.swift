@@ -9,7 +9,7 @@ import Testing
 /// bit for bit.
 @Suite struct CubeBoundsTests {
   @Test func boundsEqualRankingEveryPointExactly() {
-    let renderings = [0, 2, 3, 6, 9, 14].map { PixelKernelTests.renderings[$0] }
+    let renderings = [0, 2, 3, 6, 9, 14].map { ModelTwinTests.renderings[$0] }
     for rendering in renderings {
       for color in [RGBA(.white), RGBA(r: 0.23, g: 0.23, b: 0.26, alpha: 0.6), RGBA(.black)] {
         let fast = ContrastBounds.overCube(rendering: rendering, color: color)

@@ -7,11 +7,11 @@ import Testing
 /// exactly the remedies of counting them afresh.
 @Suite struct RemedyBucketsTests {
   @Test func measuredBucketsGiveTheSameRemedies() {
-    let samples = PixelKernelTests.samples(count: 9_001, seed: 77)
+    let samples = ModelTwinTests.samples(count: 9_001, seed: 77)
     let glassFill = RGB(r: 1, g: 1, b: 1)
     var compared = 0
-    for rendering in PixelKernelTests.renderings {
-      for color in PixelKernelTests.colors {
+    for rendering in ModelTwinTests.renderings {
+      for color in ModelTwinTests.moreColors {
         let measured = samples.measure(rendering: rendering, color: color, threshold: 4.5)
         guard let buckets = measured.buckets else { continue }
         let reused = RemedySearch(
@@ -32,7 +32,7 @@ import Testing
       }
     }
     // Without a vector unit nothing is bucketed in the measurement.
-    #expect(compared > 0 || !PixelKernel.vectorized)
+    #expect(compared > 0 || !FastEngine.vectorized)
   }
 
   /// The rank is counted in entries, not pixels: runs of two to five equal
@@ -45,10 +45,10 @@ import Testing
         for _ in 0..<(2 + Int(g.next() % 4)) { b.append(c.0, c.1, c.2, code: 1) }
       }
     }
-    let rendering = PixelKernelTests.renderings[2]
+    let rendering = ModelTwinTests.renderings[2]
     let measured = samples.measure(rendering: rendering, color: RGBA(.white), threshold: 4.5)
     guard let buckets = measured.buckets else {
-      #expect(!PixelKernel.vectorized)
+      #expect(!FastEngine.vectorized)
       return
     }
     for rank in [1, 257, 4_000, samples.count] {

@@ -3,11 +3,10 @@ import Testing
 @testable import ContrastCore
 
 /// The preview's modelled glass, composed eight pixels at a time (AVX-512),
-/// four (AVX2), two
-/// at a time (Swift) and once per mask code where the background is
-/// constant, against the readable
-/// reference (`ElementBackdrop.backdrop` then `BackgroundEvaluator`), pixel
-/// by pixel and bit for bit.
+/// four (AVX2), and once per mask code where the background is constant,
+/// against the readable reference (`ElementBackdrop.backdrop` then
+/// `BackgroundEvaluator`, what runs without the vector loops), pixel by pixel
+/// and bit for bit.
 @Suite struct ScenePreviewComposeTests {
   @Test func composedPixelsEqualTheReference() {
     let profile = try! ProfileLoader.loadDefault()

@@ -2,7 +2,8 @@ import Testing
 
 @testable import ContrastCore
 
-/// The item pixels collected by CPixelKernel's loop against the Swift loop:
+/// The item pixels collected by the C loop (`FastEngine.collect`) against
+/// the Swift loop:
 /// the same entries (colour bit for bit, mask code, pixel count), for blurred
 /// backdrops, Reduce Transparency means and plain wallpaper, with rectangles
 /// reaching past the shape, its rectangle and the canvas.
@@ -129,6 +130,20 @@ import Testing
       }
     }
     #expect(checked >= 8)
+  }
+
+  @Test func runsOfIdenticalPixelsAreStoredOnce() {
+    let samples = ItemSamples(capacity: 5) { b in
+      b.append(0.5, 0.5, 0.5, code: 1)
+      b.append(0.5, 0.5, 0.5, code: 1)
+      b.append(0.5, 0.5, 0.5, code: 2)
+      b.append(0.5, 0.5, 0.5, code: 2)
+      b.append(0.5, 0.5, 0.25, code: 2)
+    }
+    #expect(samples.count == 3)
+    #expect(samples.counts == [2, 2, 1])
+    #expect(samples.codes == [1, 2, 2])
+    #expect(samples.pixelCount == 5)
   }
 
   /// The reference: `SceneEvaluator.collect` as a Swift loop (the code it

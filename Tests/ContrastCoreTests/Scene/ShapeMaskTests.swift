@@ -1,4 +1,3 @@
-import CPixelKernel
 import Testing
 
 @testable import ContrastCore
@@ -118,8 +117,9 @@ import Testing
         var bucket = ratios.filter { $0.bitPattern >> BucketSelect.shift == top }
         let bucketSorted = bucket.sorted()
         for rank in [1, bucket.count / 3, bucket.count] {
-          let r = cpk_select_in_bucket(
-            &bucket, nil, bucket.count, rank, UInt32(BucketSelect.shift - 10))
+          let r = bucket.withUnsafeMutableBufferPointer {
+            FastEngine.selectInBucket($0, weights: nil, rank: rank, shift: BucketSelect.shift - 10)
+          }
           #expect(r == bucketSorted[rank - 1], "\(shape) \(size) rank \(rank) of one bucket")
         }
         // Three ranks at most a call with weights, as the statistics ask.

@@ -1,0 +1,417 @@
+import Testing
+
+@testable import ContrastCore
+
+/// The contrast model is written once, as readable Swift
+/// (`BackgroundEvaluator.ratio`: SPEC §3.2-§3.4 step by step); the C vector
+/// loops (`PixelKernel`, eight entries at a time with AVX-512, four with
+/// AVX2) are its fast twin. Here the two give the same bits, every ratio,
+/// background luminance and statistic, for every material of the default
+/// profile, no material and an app fill, every mode, both appearances, with
+/// and without tint and border, on seeded random backdrops and shapes, at
+/// every vector level the CPU has: the reports must not change by a byte
+/// whichever loops run.
+@Suite struct ModelTwinTests {
+  static let profile = try! ProfileLoader.loadDefault()
+
+  /// The profile under each value of its settings. The default profile has
+  /// no setting dimension yet; when it gains one (the Liquid Glass setting),
+  /// list one profile per value here and every scene test below covers it.
+  static let settings: [(name: String, profile: Profile)] = [("default", profile)]
+
+  /// Text colours: opaque (the luminance taken once) and translucent.
+  static let colors: [RGBA] = [
+    RGBA(.black), RGBA(.white), RGBA(r: 0.23, g: 0.23, b: 0.26, alpha: 0.6),
+  ]
+
+  /// Uniform in [lo, hi), from the seeded test generator.
+  static func unit(_ g: inout SeededGenerator, _ lo: Double = 0, _ hi: Double = 1) -> Double {
+    lo + (hi - lo) * Double(g.next() >> 11) / Double(1 << 53)
+  }
+
+  static func color(_ g: inout SeededGenerator) -> RGB {
+    RGB(r: unit(&g), g: unit(&g), b: unit(&g))
+  }
+
+  /// The same override in every mode.
+  static func everyMode(_ o: ModeOverride) -> [AccessibilityMode: ModeOverride] {
+    Dictionary(uniqueKeysWithValues: AccessibilityMode.allCases.map { ($0, o) })
+  }
+
+  /// Every material of `profile` (plain; tinted, translucent and opaque;
+  /// bordered; tinted and bordered), no material, and an app fill (plain,
+  /// opaque, tinted, bordered), all with one frame and shape.
+  static func elements(
+    of profile: Profile, frame: RectInPoints, shape: ElementShape
+  ) -> [Element] {
+    let border = everyMode(ModeOverride(borderInPoints: 2))
+    var out: [Element] = []
+    for m in profile.materials.keys.sorted() {
+      func element(_ tint: String?, _ overrides: [AccessibilityMode: ModeOverride]) -> Element {
+        Element(
+          id: "\(m)-\(out.count)", material: m, frame: frame, shape: shape,
+          tint: tint.map { .same($0) }, overrides: overrides)
+      }
+      out += [
+        element(nil, [:]), element("#3478F6", [:]), element("#FF9500FF", [:]),
+        element(nil, border), element("#3478F6", border),
+      ]
+    }
+    out.append(Element(id: "none", material: "none", frame: frame, shape: shape))
+    for fill in [
+      ModeOverride(fill: .same("#1C1C1EDD")), ModeOverride(fill: .same("#FFFFFF")),
+      ModeOverride(tint: .same("#00000044"), fill: .same("#F2F2F7CC")),
+      ModeOverride(borderInPoints: 2, fill: .same("#1C1C1EDD")),
+    ] {
+      out.append(
+        Element(
+          id: "fill-\(out.count)", material: "glass.regular", frame: frame, shape: shape,
+          overrides: everyMode(fill)))
+    }
+    return out
+  }
+
+  /// A seeded random wallpaper: noise, with flat patches (runs of equal
+  /// pixels) and a vertical gradient band.
+  static func wallpaper(width: Int, height: Int, seed: UInt64) -> RGBImage {
+    var g = SeededGenerator(seed: seed)
+    let patch = (x: Int(g.next() % UInt64(width)), y: Int(g.next() % UInt64(height)))
+    let flat = color(&g)
+    var samples: [Float] = []
+    for y in 0..<height {
+      for x in 0..<width {
+        let c: RGB
+        if abs(x - patch.x) < width / 4 && abs(y - patch.y) < height / 5 {
+          c = flat
+        } else if x % 17 < 3 {
+          c = RGB(r: Double(y) / Double(height), g: 0.5, b: 1 - Double(y) / Double(height))
+        } else {
+          c = color(&g)
+        }
+        samples += [Float(c.r), Float(c.g), Float(c.b)]
+      }
+    }
+    return RGBImage(width: width, height: height, samples: samples)
+  }
+
+  /// A seeded random frame inside a `width` x `height` canvas (at least
+  /// `smallest` points a side) and shape.
+  static func shape(
+    width: Int, height: Int, smallest: Int, seed: UInt64
+  ) -> (RectInPoints, ElementShape) {
+    var g = SeededGenerator(seed: seed)
+    let w = smallest + Int(g.next() % UInt64(width - smallest - 2))
+    let h = smallest + Int(g.next() % UInt64(height - smallest - 2))
+    let x = 1 + Int(g.next() % UInt64(width - w - 1))
+    let y = 1 + Int(g.next() % UInt64(height - h - 1))
+    let shapes: [ElementShape] = [
+      .rect, .roundedRect(cornerRadius: 1 + unit(&g, 0, Double(min(w, h)) / 2)), .capsule, .circle,
+    ]
+    return (
+      RectInPoints(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+      shapes[Int(g.next() % 4)]
+    )
+  }
+
+  /// The statistics by their definition (SPEC §3.5): the extremes, the
+  /// nearest-rank percentiles of the pixels (each entry counted for its
+  /// pixels) from a sort, the mean as the sum of ratio x pixels in entry
+  /// order over the pixels, and the share of pixels below `threshold`.
+  static func statistics(_ ratios: [Double], counts: [Int], threshold: Double) -> [Double] {
+    let pixels = counts.reduce(0, +)
+    var sum = 0.0
+    var failing = 0
+    for (r, c) in zip(ratios, counts) {
+      sum = sum + r * Double(c)
+      if r < threshold { failing += c }
+    }
+    let order = ratios.indices.sorted { ratios[$0] < ratios[$1] }
+    func value(atPercent q: Int) -> Double {
+      let rank = max((q * pixels + 99) / 100, 1)
+      var seen = 0
+      for k in order {
+        seen += counts[k]
+        if seen >= rank { return ratios[k] }
+      }
+      return .nan
+    }
+    return [
+      ratios.min()!, value(atPercent: 5), value(atPercent: 10), value(atPercent: 50),
+      sum / Double(pixels), ratios.max()!, Double(failing) / Double(pixels),
+    ]
+  }
+
+  static func bits(_ s: ContrastStatistics) -> [UInt64] {
+    [s.min, s.p05, s.p10, s.median, s.mean, s.max, s.failingFraction].map { $0.bitPattern }
+  }
+
+  /// Every rendering of every element variant over seeded random backdrops
+  /// and shapes, with an opaque and a translucent colour: the vector loops'
+  /// ratios, fused statistics, background luminances and failing scans
+  /// against the reference, bit for bit.
+  @Test(arguments: [(UInt64(1), 10, 64, 48), (2, 24, 64, 48), (3, 66, 96, 80)])
+  func everyRenderingGivesTheReferenceBits(seed: UInt64, smallest: Int, width: Int, height: Int) {
+    let size = Canvas(widthInPoints: Double(width), heightInPoints: Double(height), scale: 1)
+    let canvas = WallpaperCanvas(
+      wallpaperID: "w", image: Self.wallpaper(width: width, height: height, seed: seed),
+      canvas: size)
+    let (frame, shape) = Self.shape(width: width, height: height, smallest: smallest, seed: seed)
+    let lum = FastLuminance.shared
+    var compared = 0
+    var fused = 0
+    for setting in Self.settings {
+      let layout = Layout(
+        id: "t", title: "t", canvas: size,
+        elements: Self.elements(of: setting.profile, frame: frame, shape: shape), file: "t.yml")
+      for appearance in Appearance.allCases {
+        for mode in AccessibilityMode.allCases {
+          for (element, rendering) in setting.profile.renderedElements(
+            of: layout, appearance: appearance, mode: mode)
+          {
+            let source = canvas.backdrop(of: element, rendering: rendering)
+            let m = source.mask.rect
+            // Two pixels of wallpaper round the shape's rectangle (code 0).
+            let rect = PixelRect(x: m.x - 2, y: m.y - 2, width: m.width + 4, height: m.height + 4)
+              .intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+            let samples = SceneEvaluator.collect(
+              rect: rect, image: canvas.image, mask: source.mask, source: source)
+            let reference = BackgroundEvaluator(rendering)
+            let codes = samples.codes
+            let luminances = (0..<samples.count).map { k in
+              let c = samples.color(at: k)
+              return lum.luminance(reference.background(backdrop: c, wallpaper: c, code: codes[k]))
+            }
+            for color in [Self.colors[0], Self.colors[2]] {
+              let ratios = (0..<samples.count).map { k in
+                let c = samples.color(at: k)
+                return reference.ratio(
+                  backdrop: c, wallpaper: c, code: codes[k], color: color, lum: lum)
+              }
+              let what = "\(setting.name) \(element.id) \(appearance) \(mode) \(color)"
+              // A threshold some entries equal exactly (they pass).
+              let threshold = ratios[ratios.count / 2]
+              let expected = Self.statistics(ratios, counts: samples.counts, threshold: threshold)
+              let odd = Array(stride(from: 1, to: samples.count, by: 2))
+              VectorLevels.each { level in
+                let kernel = PixelKernel(rendering: rendering, color: color)
+                let measured = samples.measure(
+                  rendering: rendering, color: color, threshold: threshold)
+                #expect(
+                  measured.ratios.map { $0.bitPattern } == ratios.map { $0.bitPattern },
+                  "\(what) at \(level)")
+                #expect(
+                  Self.bits(measured.statistics) == expected.map { $0.bitPattern },
+                  "\(what) at \(level)")
+                #expect(
+                  kernel.backgroundLuminances(samples).map { $0.bitPattern }
+                    == luminances.map { $0.bitPattern }, "\(what) at \(level)")
+                let some = kernel.failing(
+                  samples, among: odd, threshold: threshold, rank: .max, stopAtRank: false)
+                #expect(some.entries.map { $0.index } == odd.filter { ratios[$0] < threshold })
+                #expect(
+                  some.entries.map { $0.ratio.bitPattern }
+                    == odd.filter { ratios[$0] < threshold }.map { ratios[$0].bitPattern })
+                if measured.buckets != nil { fused += 1 }
+                compared += samples.count
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(compared > 100_000)
+    // The largest shapes have enough entries for the fused statistics loop.
+    if smallest >= 66 && VectorLevels.available != [.portable] { #expect(fused > 100) }
+  }
+
+  // MARK: - Arbitrary entries
+
+  static let glass = MaterialParameters(
+    kind: .glass, blurRadiusInPoints: 8, blurMix: 0.5, saturation: 1.25, white: 1.112,
+    black: 0.403, lumaCap: 0.851, fill: RGBA(.white, alpha: 0.18))
+  static let standard = MaterialParameters(
+    kind: .standard, blurRadiusInPoints: 30, saturation: 1.8, brightness: -0.07,
+    fill: RGBA(r: 0.1, g: 0.1, b: 0.12, alpha: 0.4))
+
+  /// Renderings of every surface kind, with and without fill, tint, border,
+  /// including ones no profile gives (no material with a border).
+  static let renderings: [ElementRendering] = {
+    let border = RGBA(r: 0.2, g: 0.3, b: 0.9, alpha: 0.7)
+    func material(_ p: MaterialParameters, fill: RGBA?, tint: RGBA?) -> ElementRendering.Surface {
+      .material(
+        MaterialPipeline(parameters: p, fill: fill, tint: tint), blurSigmaInPixels: 24,
+        blurMix: p.blurMix)
+    }
+    let surfaces: [ElementRendering.Surface] = [
+      .wallpaper,
+      material(glass, fill: glass.fill, tint: nil),
+      material(glass, fill: nil, tint: RGBA(r: 0, g: 0.48, b: 1, alpha: 0.6)),
+      material(glass, fill: RGBA(.white, alpha: 1), tint: nil),
+      material(standard, fill: standard.fill, tint: nil),
+      material(standard, fill: nil, tint: nil),
+      .appFill(RGBA(.white), tint: nil),
+      .appFill(RGBA(r: 0.11, g: 0.11, b: 0.12, alpha: 0.85), tint: RGBA(.black, alpha: 0.3)),
+    ]
+    return surfaces.flatMap { s in
+      [0.0, 3.0].map { width in
+        ElementRendering(
+          surface: s, reducesTransparency: false, borderWidthInPixels: width,
+          borderColor: border, materialName: "t")
+      }
+    }
+  }()
+
+  static let moreColors: [RGBA] =
+    colors + [
+      RGBA(r: 1, g: 0.58, b: 0, alpha: 1), RGBA(.white, alpha: 0.3),
+    ]
+
+  /// Random entries with every mask code, including backdrops outside the
+  /// RGB cube (the material's levels can leave it) and exact 0 and 1.
+  static func samples(count: Int, seed: UInt64) -> ItemSamples {
+    var mix = SeededGenerator(seed: seed)
+    return ItemSamples(capacity: count) { b in
+      for _ in 0..<count {
+        let code = UInt8(mix.next() % 3)
+        var back = color(&mix)
+        if mix.next() % 8 == 0 { back = RGB(r: 0, g: 1, b: unit(&mix, -0.2, 1.2)) }
+        b.append(back.r, back.g, back.b, code: code)
+      }
+    }
+  }
+
+  /// Arbitrary entries, every length modulo eight (the vector loops' tails),
+  /// at every level: the ratios and background luminances are the
+  /// reference's bit for bit.
+  @Test(arguments: [1, 2, 3, 4, 5, 7, 8, 9, 998, 1001])
+  func arbitraryEntriesGiveTheReferenceBits(count: Int) {
+    let samples = Self.samples(count: count, seed: UInt64(100 + count))
+    #expect(samples.count == count)
+    let lum = FastLuminance.shared
+    let codes = samples.codes
+    VectorLevels.each { level in
+      for rendering in Self.renderings {
+        let reference = BackgroundEvaluator(rendering)
+        let luminances = (0..<count).map { k in
+          let c = samples.color(at: k)
+          return lum.luminance(reference.background(backdrop: c, wallpaper: c, code: codes[k]))
+        }
+        for color in Self.moreColors {
+          let kernel = PixelKernel(rendering: rendering, color: color)
+          let ratios = (0..<count).map { k in
+            let c = samples.color(at: k)
+            return reference.ratio(
+              backdrop: c, wallpaper: c, code: codes[k], color: color, lum: lum)
+          }
+          #expect(
+            kernel.ratios(samples).map { $0.bitPattern } == ratios.map { $0.bitPattern }, "\(level)"
+          )
+          #expect(
+            kernel.backgroundLuminances(samples).map { $0.bitPattern }
+              == luminances.map { $0.bitPattern }, "\(level)")
+        }
+      }
+    }
+  }
+
+  /// The fused statistics loop on large items, with and without runs, at
+  /// every level: the statistics by their definition, bit for bit.
+  @Test func fusedStatisticsFollowTheirDefinition() {
+    var g = SeededGenerator(seed: 21)
+    let runs = ItemSamples(capacity: 30_000) { b in
+      var k = 0
+      while k < 30_000 {
+        let c = Self.color(&g)
+        let code = UInt8(g.next() % 3)
+        let length = Swift.min(1 + Int(g.next() % 4), 30_000 - k)
+        for _ in 0..<length { b.append(c.r, c.g, c.b, code: code) }
+        k += length
+      }
+    }
+    var fused = 0
+    for samples in [Self.samples(count: 9_001, seed: 8), runs] {
+      for rendering in Self.renderings {
+        for color in Self.colors {
+          let ratios = (0..<samples.count).map {
+            samples.ratio(at: $0, rendering: rendering, color: color)
+          }
+          let threshold = ratios[ratios.count / 2]
+          let expected = Self.statistics(ratios, counts: samples.counts, threshold: threshold)
+          VectorLevels.each { level in
+            let measured = samples.measure(
+              rendering: rendering, color: color, threshold: threshold)
+            #expect(
+              measured.ratios.map { $0.bitPattern } == ratios.map { $0.bitPattern }, "\(level)")
+            #expect(Self.bits(measured.statistics) == expected.map { $0.bitPattern }, "\(level)")
+            if measured.buckets != nil { fused += 1 }
+          }
+        }
+      }
+    }
+    if VectorLevels.available != [.portable] { #expect(fused > 0) }
+  }
+
+  @Test func failingScansAgreeWithTheRatios() {
+    let samples = Self.samples(count: 999, seed: 42)
+    for rendering in Self.renderings {
+      let color = RGBA(r: 0.5, g: 0.5, b: 0.5)
+      let ratios = samples.entryRatios(rendering: rendering, color: color)
+      let kernel = PixelKernel(rendering: rendering, color: color)
+      let all = kernel.failingAll(samples, threshold: 3)
+      #expect(all.entries.map(\.index) == ratios.indices.filter { ratios[$0] < 3 })
+      #expect(all.lowest == ratios.min())
+      let odd = Array(stride(from: 1, to: 999, by: 2))
+      let some = kernel.failing(
+        samples, among: odd, threshold: 3, rank: .max, stopAtRank: false)
+      #expect(some.entries.map { $0.index } == odd.filter { ratios[$0] < 3 })
+      #expect(some.lowest == odd.map { ratios[$0] }.min())
+      // Stopping at rank 1 ends the scan at the first failing entry.
+      let first = kernel.failing(samples, among: odd, threshold: 3, rank: 1, stopAtRank: true)
+      if let f = odd.first(where: { ratios[$0] < 3 }) {
+        #expect(first.entries.map(\.index) == [f])
+      } else {
+        #expect(first.entries.isEmpty)
+      }
+    }
+  }
+
+  /// With an opaque colour a ratio depends on the background only through
+  /// its luminance: the luminances and the colour's give every ratio bit for
+  /// bit, and the lightness remedy found from them is the model's.
+  @Test func backgroundLuminancesGiveTheRatiosAndTheSameRemedies() {
+    // Dark backdrops, so that light colours can pass.
+    var g = SeededGenerator(seed: 5)
+    let samples = ItemSamples(capacity: 999) { b in
+      for _ in 0..<999 {
+        b.append(
+          Self.unit(&g, 0, 0.3), Self.unit(&g, 0, 0.3), Self.unit(&g, 0, 0.3),
+          code: UInt8(g.next() % 3))
+      }
+    }
+    let lum = FastLuminance.shared
+    var searched = 0
+    for rendering in Self.renderings {
+      for color in Self.moreColors where color.alpha == 1 {
+        let kernel = PixelKernel(rendering: rendering, color: color)
+        let luminances = kernel.backgroundLuminances(samples)
+        let ratios = samples.entryRatios(rendering: rendering, color: color)
+        let fg = lum.luminance(color.rgb)
+        for k in 0..<samples.count {
+          let r = PixelKernel.ratio(foreground: fg, background: luminances[k])
+          #expect(r.bitPattern == ratios[k].bitPattern, "entry \(k)")
+        }
+        let search = RemedySearch(
+          samples: samples, rendering: rendering, color: color, threshold: 3, statistic: .min)
+        let backgrounds = search.backgroundLuminances()
+        #expect(backgrounds == luminances)
+        for target in [0.0, 1.0] {
+          let byModel = search.minimalLightnessStep(toward: target)
+          let byLuminance = search.minimalLightnessStep(toward: target, backgrounds: backgrounds)
+          #expect(byModel?.value == byLuminance?.value && byModel?.judged == byLuminance?.judged)
+          if byModel != nil { searched += 1 }
+        }
+      }
+    }
+    #expect(searched > 10, "some searches must find a passing colour")
+  }
+}
