@@ -204,8 +204,9 @@ struct Auditor: Sendable {
     }.compactMap { $0 }
   }
 
-  /// The wallpaper placed on `canvas`, once per canvas size.
-  static func placed(
+  /// The wallpaper placed on `canvas`, once per canvas size; its blurs are
+  /// shared among `jobs` threads.
+  func placed(
     _ image: RGBImage, id: String, on canvas: Canvas, cache: inout [Canvas: WallpaperCanvas],
     masks: MaskCache
   ) -> WallpaperCanvas {
@@ -214,7 +215,7 @@ struct Auditor: Sendable {
       image, canvasWidth: canvas.widthInPixels, canvasHeight: canvas.heightInPixels)
     let c = WallpaperCanvas(
       wallpaperID: id, image: placed, canvas: canvas, sharedMasks: masks,
-      blurWorkers: ProcessInfo.processInfo.activeProcessorCount)
+      blurWorkers: jobs)
     cache[canvas] = c
     return c
   }
@@ -229,7 +230,7 @@ struct Auditor: Sendable {
     var out: [DrawnScene] = []
     for key in scenes {
       guard let layout = layouts.first(where: { $0.id == key.layout }) else { continue }
-      let canvas = Self.placed(
+      let canvas = placed(
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       let measured = SceneEvaluator.measure(
         layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
@@ -280,7 +281,7 @@ struct Auditor: Sendable {
               + "\(Canvas.maximumSideInPixels) px a side and \(Canvas.maximumPixels) pixels"))
         continue
       }
-      let canvas = Self.placed(
+      let canvas = placed(
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       if planned.insert(layout.canvas).inserted {
         canvas.planBlurs(blurRequests(on: canvas, appearances: appearances))
