@@ -1,4 +1,4 @@
-// The bucket histogram of BucketSelect (ContrastCore/Engine/BucketSelect.swift),
+// The bucket histogram of BucketSelect (ContrastCore/Judging/BucketSelect.swift),
 // shared by cpk_bucket_histogram and the kernel's statistics loop: the bucket
 // of a value is `(bits >> shift) - base`; a run of values in the same bucket
 // is counted in registers and added once.

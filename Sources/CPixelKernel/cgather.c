@@ -1,4 +1,4 @@
-// BucketSelect's gathering pass (ContrastCore/Engine/BucketSelect.swift): the
+// BucketSelect's gathering pass (ContrastCore/Judging/BucketSelect.swift): the
 // values of up to three buckets of the ratios' bit patterns, copied out in
 // order. Only copies: no arithmetic on the values.
 #include "cpixelkernel.h"
