@@ -44,6 +44,21 @@ static inline TARGET V FN(luma)(V r, V g, V b) {
   return VADD(VADD(VMUL(VSPLAT(0.2126), r), VMUL(VSPLAT(0.7152), g)), VMUL(VSPLAT(0.0722), b));
 }
 
+// MaterialPipeline.plate: x = clamp(y, 0, 1)(n - 1), i = min(floor x, n - 2)
+// (chosen lane by lane by x >= j), stops[i] + (stops[i + 1] - stops[i])(x - i).
+static inline TARGET V FN(plate)(const cpk_params *p, V y) {
+  int last = p->stopCount - 1;
+  V x = VMUL(FN(clamp01)(y), VSPLAT((double)last));
+  V lo = VSPLAT(p->stops[0]), hi = VSPLAT(p->stops[1]), index = VSPLAT(0);
+  for (int j = 1; j < last; j++) {
+    M at = VGE(x, VSPLAT((double)j));
+    lo = VBLEND(at, lo, VSPLAT(p->stops[j]));
+    hi = VBLEND(at, hi, VSPLAT(p->stops[j + 1]));
+    index = VBLEND(at, index, VSPLAT((double)j));
+  }
+  return VADD(lo, VMUL(VSUB(hi, lo), VSUB(x, index)));
+}
+
 // `a * c + (1 - a) * x`, with `a * c` and `1 - a` taken in scalars as Swift does.
 static inline TARGET V FN(over)(const double *layer, int channel, V x) {
   double a = layer[3];
@@ -71,9 +86,11 @@ static inline TARGET void FN(inside)(const cpk_params *p, V *r, V *g, V *b) {
     V y = FN(luma)(*r, *g, *b);
     V s = VSPLAT(p->saturation);
     V br = VSPLAT(p->brightness);
-    *r = VADD(VADD(y, VMUL(s, VSUB(*r, y))), br);
-    *g = VADD(VADD(y, VMUL(s, VSUB(*g, y))), br);
-    *b = VADD(VADD(y, VMUL(s, VSUB(*b, y))), br);
+    V keep = VSPLAT(1 - p->plateShare);
+    V lift = VMUL(VSPLAT(p->plateShare), FN(plate)(p, y));
+    *r = VADD(VADD(VMUL(keep, VADD(y, VMUL(s, VSUB(*r, y)))), lift), br);
+    *g = VADD(VADD(VMUL(keep, VADD(y, VMUL(s, VSUB(*g, y)))), lift), br);
+    *b = VADD(VADD(VMUL(keep, VADD(y, VMUL(s, VSUB(*b, y)))), lift), br);
   }
   if (p->hasFill) {
     *r = FN(over)(p->fill, 0, *r);

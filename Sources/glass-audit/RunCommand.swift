@@ -38,7 +38,10 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Large-text rule: wcag or hig.")
   var largeText: LargeTextRule?
 
-  @Option(help: "A profile file laid over the default profile (replaces only what it names).")
+  @Option(
+    help: ArgumentHelp(
+      "A shipped profile (ios27, the default; ios26) or a profile file laid over the default"
+        + " (replaces only what it names)."))
   var profile: String?
 
   @Option(help: "Output folder for the reports.")
@@ -137,7 +140,7 @@ struct RunCommand: ParsableCommand {
     let loadedProfile: Profile
     do {
       if let p = profile ?? configuration.profile {
-        loadedProfile = try ProfileLoader.mergedOverDefault(contentsOf: p)
+        loadedProfile = try ProfileLoader.load(named: p)
       } else {
         loadedProfile = try ProfileLoader.loadDefault()
       }

@@ -14,7 +14,7 @@ struct ValidateCommand: ParsableCommand {
   @Option(help: "Folder of layout files (or one file).")
   var layouts: String = "layouts"
 
-  @Option(help: "A profile file laid over the default profile.")
+  @Option(help: "A shipped profile by name (ios27, ios26) or a file laid over the default.")
   var profile: String?
 
   @Flag(help: "Print only errors, not findings.")
@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
     let loaded: Profile
     do {
       if let profile {
-        loaded = try ProfileLoader.mergedOverDefault(contentsOf: profile)
+        loaded = try ProfileLoader.load(named: profile)
       } else {
         loaded = try ProfileLoader.loadDefault()
       }

@@ -8,6 +8,11 @@ typedef struct {
   /// 0 wallpaper, 1 glass, 2 standard material, 3 app fill.
   int surface;
   double saturation, white, black, lumaCap, brightness;
+  /// The standard material's plate: share a, and stopCount (2 ... 8) levels
+  /// at evenly spaced luma.
+  double plateShare;
+  int stopCount;
+  double stops[8];
   int hasFill;
   double fill[4];
   int hasTint;

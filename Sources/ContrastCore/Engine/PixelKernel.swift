@@ -61,15 +61,35 @@ struct PixelKernel {
     // An opaque colour composited over anything is itself (`1 * c + 0 * bg`
     // is exactly `c`), so its luminance is taken once.
     let opaqueLuminance = color.alpha == 1 ? lum.luminance(color.rgb) : nil
-    parameters = cpk_params(
-      surface: kind, saturation: p?.saturation ?? 0, white: p?.white ?? 0, black: p?.black ?? 0,
-      lumaCap: p?.lumaCap ?? 0, brightness: p?.brightness ?? 0, hasFill: fill == nil ? 0 : 1,
-      fill: rgba(fill), hasTint: tint == nil ? 0 : 1, tint: rgba(tint),
-      border: rgba(rendering.borderColor), color: rgba(color),
-      opaque: opaqueLuminance == nil ? 0 : 1, opaqueLuminance: opaqueLuminance ?? 0,
-      hasConstant: constantInside == nil ? 0 : 1, constantInside: constantInside?.inside ?? 0,
-      constantBorder: constantInside?.border ?? 0, table: lum.table,
-      steps: Int32(FastLuminance.steps))
+    var flat = cpk_params()
+    flat.surface = kind
+    flat.saturation = p?.saturation ?? 0
+    flat.white = p?.white ?? 0
+    flat.black = p?.black ?? 0
+    flat.lumaCap = p?.lumaCap ?? 0
+    flat.brightness = p?.brightness ?? 0
+    flat.plateShare = p?.plateShare ?? 0
+    let stops = p?.plateStops ?? [0, 1]
+    withUnsafeMutableBytes(of: &flat.stops) { raw in
+      let room = raw.bindMemory(to: Double.self)
+      precondition(stops.count >= 2 && stops.count <= room.count, "2 to 8 plate stops")
+      for (i, v) in stops.enumerated() { room[i] = v }
+    }
+    flat.stopCount = Int32(stops.count)
+    flat.hasFill = fill == nil ? 0 : 1
+    flat.fill = rgba(fill)
+    flat.hasTint = tint == nil ? 0 : 1
+    flat.tint = rgba(tint)
+    flat.border = rgba(rendering.borderColor)
+    flat.color = rgba(color)
+    flat.opaque = opaqueLuminance == nil ? 0 : 1
+    flat.opaqueLuminance = opaqueLuminance ?? 0
+    flat.hasConstant = constantInside == nil ? 0 : 1
+    flat.constantInside = constantInside?.inside ?? 0
+    flat.constantBorder = constantInside?.border ?? 0
+    flat.table = lum.table
+    flat.steps = Int32(FastLuminance.steps)
+    parameters = flat
   }
 
   /// The reference's ratio at entry `k` of `s` (its colour is the backdrop

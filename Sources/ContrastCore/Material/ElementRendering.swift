@@ -55,15 +55,17 @@ public struct RenderingError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Profile {
-  /// The elements of `layout` that can be drawn in `appearance` and `mode`,
-  /// in layout order, each with its rendering. An element the profile cannot
-  /// render is left out (the layout validator reports it first).
+  /// The elements of `layout` that can be drawn in `appearance` and `mode`
+  /// under Liquid Glass setting `liquidGlass` (default 0.5, the untouched
+  /// setting), in layout order, each with its rendering. An element the
+  /// profile cannot render is left out (the layout validator reports it first).
   public func renderedElements(
-    of layout: Layout, appearance: Appearance, mode: AccessibilityMode
+    of layout: Layout, appearance: Appearance, mode: AccessibilityMode, liquidGlass: Double = 0.5
   ) -> [(element: Element, rendering: ElementRendering)] {
     layout.elements.compactMap { element in
-      (try? rendering(of: element, appearance: appearance, mode: mode, scale: layout.canvas.scale))
-        .map { (element, $0) }
+      (try? rendering(
+        of: element, appearance: appearance, mode: mode, scale: layout.canvas.scale,
+        liquidGlass: liquidGlass)).map { (element, $0) }
     }
   }
 
@@ -102,16 +104,20 @@ extension Profile {
   }
 
   /// Resolves how `element` is drawn in `appearance` and `mode` on a canvas of
-  /// `scale` pixels per point.
+  /// `scale` pixels per point, under Liquid Glass setting `liquidGlass`
+  /// (default 0.5): every curve of the material is read once, at the
+  /// element's short side (min of its frame's width and height, pt) and
+  /// that setting.
   ///
   /// System rules first (SPEC §3.3): Increase Contrast makes a glass fill
-  /// white (light) / black (dark) with alpha max(fill alpha, minimum), keeps a
-  /// standard material's fill colour with alpha max(alpha, minimum), and adds
-  /// a border; then the app's override replaces `material`, `tint` and
+  /// white (light) / black (dark) with alpha max(fill alpha, minimum), raises
+  /// a standard material's plate share to max(a, minimum), and adds a
+  /// border; then the app's override replaces `material`, `tint` and
   /// `border`; an override `fill` replaces the material itself, and then only
   /// the same override's tint and border apply.
   public func rendering(
-    of element: Element, appearance: Appearance, mode: AccessibilityMode, scale: Double
+    of element: Element, appearance: Appearance, mode: AccessibilityMode, scale: Double,
+    liquidGlass: Double = 0.5
   ) throws(RenderingError) -> ElementRendering {
     let ic = mode.increasesContrast
     let override = effectiveOverride(of: element, mode: mode)
@@ -142,16 +148,16 @@ extension Profile {
       throw RenderingError(
         message: "element '\(element.id)': unknown material '\(materialName)'")
     }
-    let p = definition.parameters(for: appearance)
+    var p = definition.parameters(for: appearance)
     var fill = p.fill
     if ic {
-      let minimum = increaseContrast.minimumFillAlpha
       switch p.kind {
       case .glass:
         fill = RGBA(
-          increaseContrast.glassFill[appearance], alpha: max(p.fill?.alpha ?? 0, minimum))
+          increaseContrast.glassFill[appearance],
+          alpha: max(p.fill?.alpha ?? 0, increaseContrast.minimumFillAlpha))
       case .standard:
-        if let f = p.fill { fill = f.withAlpha(max(f.alpha, minimum)) }
+        p.plateShare = max(p.plateShare, increaseContrast.minimumPlateShare)
       }
     }
     let tint = resolveColor(
@@ -160,7 +166,9 @@ extension Profile {
     let borderPoints = override?.borderInPoints ?? systemBorder
     return ElementRendering(
       surface: .material(
-        MaterialPipeline(parameters: p, fill: fill, tint: tint),
+        MaterialPipeline(
+          parameters: p, shortSideInPoints: min(element.frame.width, element.frame.height),
+          liquidGlass: liquidGlass, fill: fill, tint: tint),
         blurSigmaInPixels: p.blurRadiusInPoints * scale, blurMix: p.blurMix),
       reducesTransparency: mode.reducesTransparency, borderWidthInPixels: borderPoints * scale,
       borderColor: border, materialName: materialName)

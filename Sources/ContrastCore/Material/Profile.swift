@@ -23,15 +23,17 @@ public struct Provenance: Sendable, Hashable, Codable {
 public enum MaterialKind: String, Sendable, CaseIterable, Codable {
   /// Liquid Glass: luma cap, levels, fill, tint.
   case glass
-  /// The standard blur materials: saturation, brightness, fill.
+  /// The standard blur materials (CoreMaterial): saturation, plate, brightness, tint.
   case standard
 }
 
 /// The parameters of one material in one appearance.
 ///
 /// Glass (SPEC §3.2): blur, luma cap (`lumaCap` = L), levels (`white`,
-/// `black`, `saturation`), fill, tint, clamp. Standard: blur, `saturation`,
-/// `brightness` added, fill, tint, clamp.
+/// `black`, `saturation`), fill, tint, clamp; the four numbers may be curves
+/// over the element's short side and the Liquid Glass setting. Standard
+/// (CoreMaterial): blur, `saturation`, the plate (`plateShare` a and its
+/// `plateStops`), `brightness`, tint, clamp.
 public struct MaterialParameters: Sendable, Hashable {
   public var kind: MaterialKind
   /// Standard deviation of the backdrop blur, pt.
@@ -39,22 +41,28 @@ public struct MaterialParameters: Sendable, Hashable {
   /// Blur mix m in [0, 1]: B = (1 - m) W + m G(W).
   public var blurMix: Double
   /// Saturation (glass levels `Sat`, or the standard material's saturation).
-  public var saturation: Double
+  public var saturation: ProfileCurve
   /// Glass levels: White. Unused by standard materials.
-  public var white: Double
+  public var white: ProfileCurve
   /// Glass levels: Black. Unused by standard materials.
-  public var black: Double
+  public var black: ProfileCurve
   /// Glass luma cap L. Unused by standard materials.
-  public var lumaCap: Double
+  public var lumaCap: ProfileCurve
   /// Brightness added by a standard material. Unused by glass.
   public var brightness: Double
-  /// The material's fill, source-over after the levels; nil for none.
+  /// The share a of the plate in a standard material. Unused by glass.
+  public var plateShare: Double
+  /// The plate's levels at evenly spaced luma 0 ... 1 (at least two).
+  /// Unused by glass.
+  public var plateStops: [Double]
+  /// The glass fill, source-over after the levels; nil for none.
   public var fill: RGBA?
 
   public init(
-    kind: MaterialKind, blurRadiusInPoints: Double, blurMix: Double = 1, saturation: Double = 1,
-    white: Double = 1, black: Double = 0, lumaCap: Double = 1, brightness: Double = 0,
-    fill: RGBA? = nil
+    kind: MaterialKind, blurRadiusInPoints: Double, blurMix: Double = 1,
+    saturation: ProfileCurve = 1, white: ProfileCurve = 1, black: ProfileCurve = 0,
+    lumaCap: ProfileCurve = 1, brightness: Double = 0, plateShare: Double = 0,
+    plateStops: [Double] = [0, 1], fill: RGBA? = nil
   ) {
     self.kind = kind
     self.blurRadiusInPoints = blurRadiusInPoints
@@ -64,6 +72,8 @@ public struct MaterialParameters: Sendable, Hashable {
     self.black = black
     self.lumaCap = lumaCap
     self.brightness = brightness
+    self.plateShare = plateShare
+    self.plateStops = plateStops
     self.fill = fill
   }
 }
@@ -117,14 +127,20 @@ public struct SemanticColor: Sendable, Hashable {
 public struct IncreaseContrastRules: Sendable, Hashable {
   /// Glass fill colour under Increase Contrast (white light, black dark).
   public var glassFill: AppearancePair<RGB>
-  /// Lower bound on the fill alpha under Increase Contrast: alpha = max(normal, this).
+  /// Lower bound on the glass fill alpha under Increase Contrast: alpha = max(normal, this).
   public var minimumFillAlpha: Double
+  /// Lower bound on a standard material's plate share: a = max(a, this).
+  public var minimumPlateShare: Double
   /// Border width added under Increase Contrast, pt.
   public var borderInPoints: Double
 
-  public init(glassFill: AppearancePair<RGB>, minimumFillAlpha: Double, borderInPoints: Double) {
+  public init(
+    glassFill: AppearancePair<RGB>, minimumFillAlpha: Double, minimumPlateShare: Double,
+    borderInPoints: Double
+  ) {
     self.glassFill = glassFill
     self.minimumFillAlpha = minimumFillAlpha
+    self.minimumPlateShare = minimumPlateShare
     self.borderInPoints = borderInPoints
   }
 }
@@ -195,13 +211,20 @@ public struct Profile: Sendable, Hashable {
   /// Provenance of every number, keyed by its path in the profile file
   /// (`materials.glass.regular.light.white`).
   public var provenance: [String: Provenance]
+  /// The measurements file the material numbers were fitted to, when the
+  /// profile says (its `fit` section).
+  public var fitMeasurements: String?
+  /// The residuals the profile states for its fit, per group (empty when
+  /// it states none).
+  public var fitResiduals: [FitResidual]
 
   public init(
     name: String, materials: [String: MaterialDefinition], colors: [String: SemanticColor],
     increaseContrast: IncreaseContrastRules, borderColor: AppearancePair<RGBA>,
     defaultTintAlpha: Double, devices: [String: Canvas], textRoles: [String: TextRole],
     defaultTextRole: String, largeText: [LargeTextRule: LargeTextLimits],
-    minimumTargetInPoints: Double, provenance: [String: Provenance]
+    minimumTargetInPoints: Double, provenance: [String: Provenance],
+    fitMeasurements: String? = nil, fitResiduals: [FitResidual] = []
   ) {
     self.name = name
     self.materials = materials
@@ -215,5 +238,7 @@ public struct Profile: Sendable, Hashable {
     self.largeText = largeText
     self.minimumTargetInPoints = minimumTargetInPoints
     self.provenance = provenance
+    self.fitMeasurements = fitMeasurements
+    self.fitResiduals = fitResiduals
   }
 }

@@ -21,12 +21,17 @@ enum NumberRange {
 struct ProfileDecoder {
   static let topLevelKeys = [
     "version", "name", "materials", "increaseContrast", "border", "defaultTintAlpha", "colors",
-    "devices", "textRoles", "defaultTextRole", "largeText", "minimumTarget",
+    "devices", "textRoles", "defaultTextRole", "largeText", "minimumTarget", "fit",
   ]
   static let glassKeys = [
     "blurRadius", "blurMix", "white", "black", "saturation", "lumaCap", "fill",
   ]
-  static let standardKeys = ["blurRadius", "blurMix", "saturation", "brightness", "fill"]
+  static let standardKeys = [
+    "blurRadius", "blurMix", "saturation", "brightness", "plateShare", "stops",
+  ]
+
+  /// The most plate stops a standard material may give (the C kernel's room).
+  static let maximumStops = 8
 
   /// The provenance in force at each scalar, by its mark (`ProfileTree.inherited`).
   var inherited: [SourceMark: ProfileTree.Inherited]

@@ -4,7 +4,7 @@ extension ProfileDecoder {
     guard
       let f = fields(
         root, path: "", allowed: Self.topLevelKeys,
-        required: Self.topLevelKeys.filter { $0 != "version" })
+        required: Self.topLevelKeys.filter { $0 != "version" && $0 != "fit" })
     else { return nil }
     let name = text(f["name"], path: "name")
     let materials = f["materials"].map { self.materials($0) }
@@ -23,6 +23,8 @@ extension ProfileDecoder {
     }
     let largeText = f["largeText"].flatMap { largeTextLimits($0) }
     let target = number(f["minimumTarget"], path: "minimumTarget", range: .positive)
+    // A bad `fit` section is reported; `diagnostics` then stops the profile.
+    let fit = f["fit"].flatMap { self.fit($0) }
     guard diagnostics.isEmpty, let name, let materials, let increaseContrast, let border,
       let tintAlpha, let colors, let devices, let roles, let defaultRole,
       let largeText, let target
@@ -31,7 +33,8 @@ extension ProfileDecoder {
       name: name, materials: materials, colors: colors, increaseContrast: increaseContrast,
       borderColor: border, defaultTintAlpha: tintAlpha, devices: devices, textRoles: roles,
       defaultTextRole: defaultRole, largeText: largeText, minimumTargetInPoints: target,
-      provenance: provenance)
+      provenance: provenance, fitMeasurements: fit?.measurements,
+      fitResiduals: fit?.residuals ?? [])
   }
 
   // MARK: Materials
@@ -82,14 +85,16 @@ extension ProfileDecoder {
     switch kind {
     case .glass?:
       keys = Self.glassKeys
-      explain["brightness"] = "'brightness' applies to standard materials; this one is glass"
+      for key in Self.standardKeys where !keys.contains(key) {
+        explain[key] = "'\(key)' applies to standard materials; this one is glass"
+      }
     case .standard?:
       keys = Self.standardKeys
       for key in Self.glassKeys where !keys.contains(key) {
         explain[key] = "'\(key)' applies to glass materials; this one is standard"
       }
     case nil:
-      keys = Self.glassKeys + ["brightness"]
+      keys = Self.glassKeys + Self.standardKeys.filter { !Self.glassKeys.contains($0) }
     }
     guard
       let f = fields(
@@ -98,25 +103,142 @@ extension ProfileDecoder {
     func at(_ key: String) -> String { Self.join(path, key) }
     let blur = number(f["blurRadius"], path: at("blurRadius"), range: .nonNegative)
     let mix = number(f["blurMix"], path: at("blurMix"), range: .unitInterval)
-    let saturation = number(f["saturation"], path: at("saturation"), range: .nonNegative)
-    let white = number(f["white"], path: at("white"), range: .any)
-    let black = number(f["black"], path: at("black"), range: .any)
-    let lumaCap = number(f["lumaCap"], path: at("lumaCap"), range: .unitInterval)
+    let saturation = curve(f["saturation"], path: at("saturation"), range: .nonNegative)
+    let white = curve(f["white"], path: at("white"), range: .any)
+    let black = curve(f["black"], path: at("black"), range: .any)
+    let lumaCap = curve(f["lumaCap"], path: at("lumaCap"), range: .unitInterval)
     let brightness = number(f["brightness"], path: at("brightness"), range: .any)
+    let share = number(f["plateShare"], path: at("plateShare"), range: .unitInterval)
+    let stops = f["stops"].flatMap { plateStops($0, path: at("stops")) }
     let fill = f["fill"].map { self.fill($0, path: at("fill")) }
-    guard let kind, let blur, let mix, let saturation, let fill = fill ?? nil else { return nil }
+    guard let kind, let blur, let mix, let saturation else { return nil }
     switch kind {
     case .glass:
-      guard let white, let black, let lumaCap else { return nil }
+      guard let white, let black, let lumaCap, let fill = fill ?? nil else { return nil }
       return MaterialParameters(
         kind: .glass, blurRadiusInPoints: blur, blurMix: mix, saturation: saturation,
         white: white, black: black, lumaCap: lumaCap, fill: fill)
     case .standard:
-      guard let brightness else { return nil }
+      guard let brightness, let share, let stops else { return nil }
       return MaterialParameters(
         kind: .standard, blurRadiusInPoints: blur, blurMix: mix, saturation: saturation,
-        brightness: brightness, fill: fill)
+        brightness: brightness, plateShare: share, plateStops: stops)
     }
+  }
+
+  /// The plate's stops: a list of 2 to ``ProfileDecoder/maximumStops`` numbers.
+  mutating func plateStops(_ node: YAMLNode, path: String) -> [Double]? {
+    guard case .sequence(let items) = node.content,
+      (2...Self.maximumStops).contains(items.count)
+    else {
+      report(
+        node.mark, path,
+        "expected a list of 2 to \(Self.maximumStops) plate levels, got \(describe(node))")
+      return nil
+    }
+    let values = items.enumerated().map { i, item in
+      number(item, path: "\(path)[\(i)]", range: .any)
+    }
+    let stops = values.compactMap { $0 }
+    return stops.count == items.count ? stops : nil
+  }
+
+  /// A curve (SPEC §3.2): a number; `{by: shortSide|setting, table: [[x,
+  /// v], ...]}`; or `{grid: {shortSide: [...], setting: [...], values:
+  /// [[...], ...]}}`, `values[i][j]` at (shortSide[i], setting[j]). The x
+  /// values strictly increase; every value is checked against `range`.
+  mutating func curve(_ node: YAMLNode?, path: String, range: NumberRange) -> ProfileCurve? {
+    guard let node else { return nil }
+    guard case .mapping = node.content else {
+      return number(node, path: path, range: range).map { .constant($0) }
+    }
+    if node["grid"] != nil {
+      guard let f = fields(node, path: path, allowed: ["grid"], required: ["grid"]),
+        let gridNode = f["grid"]
+      else { return nil }
+      let gridPath = Self.join(path, "grid")
+      let keys = ["shortSide", "setting", "values"]
+      guard let g = fields(gridNode, path: gridPath, allowed: keys, required: keys) else {
+        return nil
+      }
+      let sides = axis(g["shortSide"], path: Self.join(gridPath, "shortSide"))
+      let settings = axis(g["setting"], path: Self.join(gridPath, "setting"))
+      guard let sides, let settings, let valuesNode = g["values"] else { return nil }
+      let valuesPath = Self.join(gridPath, "values")
+      guard case .sequence(let rows) = valuesNode.content, rows.count == sides.count else {
+        report(
+          valuesNode.mark, valuesPath,
+          "expected a list of \(sides.count) rows (one per shortSide), got \(describe(valuesNode))")
+        return nil
+      }
+      var values: [[Double]] = []
+      for (i, row) in rows.enumerated() {
+        guard case .sequence(let cells) = row.content, cells.count == settings.count else {
+          report(
+            row.mark, "\(valuesPath)[\(i)]",
+            "expected a list of \(settings.count) values (one per setting), got \(describe(row))")
+          return nil
+        }
+        let numbers = cells.enumerated().compactMap { j, cell in
+          number(cell, path: "\(valuesPath)[\(i)][\(j)]", range: range)
+        }
+        guard numbers.count == cells.count else { return nil }
+        values.append(numbers)
+      }
+      provenance[path] = provenance["\(valuesPath)[0][0]"]
+      return .grid(shortSides: sides, settings: settings, values: values)
+    }
+    guard let f = fields(node, path: path, allowed: ["by", "table"], required: ["by", "table"])
+    else { return nil }
+    let by = choice(f["by"], path: Self.join(path, "by"), as: ProfileCurve.Axis.self)
+    guard let tableNode = f["table"] else { return nil }
+    let tablePath = Self.join(path, "table")
+    guard case .sequence(let items) = tableNode.content, !items.isEmpty else {
+      report(
+        tableNode.mark, tablePath,
+        "expected a list of [x, value] points, got \(describe(tableNode))")
+      return nil
+    }
+    var points: [ProfileCurve.Point] = []
+    for (i, item) in items.enumerated() {
+      guard case .sequence(let pair) = item.content, pair.count == 2 else {
+        report(
+          item.mark, "\(tablePath)[\(i)]", "expected a point [x, value], got \(describe(item))")
+        return nil
+      }
+      let x = number(pair[0], path: "\(tablePath)[\(i)][0]", range: .any)
+      let v = number(pair[1], path: "\(tablePath)[\(i)][1]", range: range)
+      guard let x, let v else { return nil }
+      if let previous = points.last, x <= previous.x {
+        report(
+          pair[0].mark, "\(tablePath)[\(i)][0]",
+          "the points' x must increase: \(x) follows \(previous.x)")
+        return nil
+      }
+      points.append(ProfileCurve.Point(x, v))
+    }
+    guard let by else { return nil }
+    provenance[path] = provenance["\(tablePath)[0][1]"]
+    return .table(by, points)
+  }
+
+  /// A grid's axis: a non-empty list of strictly increasing numbers.
+  mutating func axis(_ node: YAMLNode?, path: String) -> [Double]? {
+    guard let node else { return nil }
+    guard case .sequence(let items) = node.content, !items.isEmpty else {
+      report(node.mark, path, "expected a list of increasing numbers, got \(describe(node))")
+      return nil
+    }
+    var xs: [Double] = []
+    for (i, item) in items.enumerated() {
+      guard let x = number(item, path: "\(path)[\(i)]", range: .any) else { return nil }
+      if let previous = xs.last, x <= previous {
+        report(item.mark, "\(path)[\(i)]", "the values must increase: \(x) follows \(previous)")
+        return nil
+      }
+      xs.append(x)
+    }
+    return xs
   }
 
   /// A fill: `none` (`.some(nil)`) or a colour; nil when invalid.
@@ -130,16 +252,18 @@ extension ProfileDecoder {
 
   mutating func increaseContrastRules(_ node: YAMLNode) -> IncreaseContrastRules? {
     let path = "increaseContrast"
-    let keys = ["glassFill", "minimumFillAlpha", "border"]
+    let keys = ["glassFill", "minimumFillAlpha", "minimumPlateShare", "border"]
     guard let f = fields(node, path: path, allowed: keys, required: keys) else { return nil }
     let fill = pair(f["glassFill"], path: "\(path).glassFill", allowAlpha: false)
     let alpha = number(
       f["minimumFillAlpha"], path: "\(path).minimumFillAlpha", range: .unitInterval)
+    let share = number(
+      f["minimumPlateShare"], path: "\(path).minimumPlateShare", range: .unitInterval)
     let border = number(f["border"], path: "\(path).border", range: .nonNegative)
-    guard let fill, let alpha, let border else { return nil }
+    guard let fill, let alpha, let share, let border else { return nil }
     return IncreaseContrastRules(
       glassFill: AppearancePair(light: fill.light.rgb, dark: fill.dark.rgb),
-      minimumFillAlpha: alpha, borderInPoints: border)
+      minimumFillAlpha: alpha, minimumPlateShare: share, borderInPoints: border)
   }
 
   mutating func colors(_ node: YAMLNode) -> [String: SemanticColor] {

@@ -19,7 +19,8 @@ struct ProfileTree: Sendable {
   /// `override` laid over this tree: mappings merge key by key (new keys are
   /// appended); anything else is replaced whole. A mapping whose `kind`
   /// differs between the two is replaced whole too, since the keys of one
-  /// kind do not fit the other.
+  /// kind do not fit the other, and so is a curve (a mapping with `table`
+  /// or `grid`).
   func merged(with override: ProfileTree) -> ProfileTree {
     ProfileTree(
       root: Self.merge(root, override.root),
@@ -28,6 +29,9 @@ struct ProfileTree: Sendable {
 
   private static func merge(_ base: YAMLNode, _ override: YAMLNode) -> YAMLNode {
     guard var entries = base.entries, let overrides = override.entries else { return override }
+    // A curve (a table or a grid) is one value: it replaces the base whole.
+    let curveKeys = ["table", "grid"]
+    if curveKeys.contains(where: { base[$0] != nil || override[$0] != nil }) { return override }
     if let baseKind = base["kind"]?.scalar, let newKind = override["kind"]?.scalar,
       baseKind.text != newKind.text
     {

@@ -14,10 +14,11 @@ import Testing
 @Suite struct ModelTwinTests {
   static let profile = try! ProfileLoader.loadDefault()
 
-  /// The profile under each value of its settings. The default profile has
-  /// no setting dimension yet; when it gains one (the Liquid Glass setting),
-  /// list one profile per value here and every scene test below covers it.
-  static let settings: [(name: String, profile: Profile)] = [("default", profile)]
+  /// The default profile under Liquid Glass settings whose curves differ
+  /// (the default and tinted); every scene test below covers each.
+  static let settings: [(name: String, profile: Profile, liquidGlass: Double)] = [
+    ("default", profile, 0.5), ("tinted", profile, 1),
+  ]
 
   /// Text colours: opaque (the luminance taken once) and translucent.
   static let colors: [RGBA] = [
@@ -166,7 +167,7 @@ import Testing
       for appearance in Appearance.allCases {
         for mode in AccessibilityMode.allCases {
           for (element, rendering) in setting.profile.renderedElements(
-            of: layout, appearance: appearance, mode: mode)
+            of: layout, appearance: appearance, mode: mode, liquidGlass: setting.liquidGlass)
           {
             let source = canvas.backdrop(of: element, rendering: rendering)
             let m = source.mask.rect
@@ -233,6 +234,19 @@ import Testing
     kind: .standard, blurRadiusInPoints: 30, saturation: 1.8, brightness: -0.07,
     fill: RGBA(r: 0.1, g: 0.1, b: 0.12, alpha: 0.4))
 
+  /// Standard materials with seeded random plates: 2 to 8 stops (some
+  /// outside [0, 1]), shares in [0, 1] and the ends 0 and 1.
+  static let plates: [MaterialParameters] = {
+    var g = SeededGenerator(seed: 77)
+    return (2...8).map { n in
+      let share = n == 2 ? 1 : n == 3 ? 0 : unit(&g)
+      return MaterialParameters(
+        kind: .standard, blurRadiusInPoints: 30, saturation: .constant(unit(&g, 0, 2.2)),
+        brightness: unit(&g, -0.15, 0.15), plateShare: share,
+        plateStops: (0..<n).map { _ in unit(&g, -0.1, 1.1) })
+    }
+  }()
+
   /// Renderings of every surface kind, with and without fill, tint, border,
   /// including ones no profile gives (no material with a border).
   static let renderings: [ElementRendering] = {
@@ -242,16 +256,19 @@ import Testing
         MaterialPipeline(parameters: p, fill: fill, tint: tint), blurSigmaInPixels: 24,
         blurMix: p.blurMix)
     }
-    let surfaces: [ElementRendering.Surface] = [
-      .wallpaper,
-      material(glass, fill: glass.fill, tint: nil),
-      material(glass, fill: nil, tint: RGBA(r: 0, g: 0.48, b: 1, alpha: 0.6)),
-      material(glass, fill: RGBA(.white, alpha: 1), tint: nil),
-      material(standard, fill: standard.fill, tint: nil),
-      material(standard, fill: nil, tint: nil),
-      .appFill(RGBA(.white), tint: nil),
-      .appFill(RGBA(r: 0.11, g: 0.11, b: 0.12, alpha: 0.85), tint: RGBA(.black, alpha: 0.3)),
-    ]
+    let surfaces: [ElementRendering.Surface] =
+      [
+        .wallpaper,
+        material(glass, fill: glass.fill, tint: nil),
+        material(glass, fill: nil, tint: RGBA(r: 0, g: 0.48, b: 1, alpha: 0.6)),
+        material(glass, fill: RGBA(.white, alpha: 1), tint: nil),
+        material(standard, fill: standard.fill, tint: nil),
+        material(standard, fill: nil, tint: nil),
+      ] + plates.map { material($0, fill: nil, tint: nil) } + [
+        material(plates[4], fill: nil, tint: RGBA(r: 0, g: 0.48, b: 1, alpha: 0.6)),
+        .appFill(RGBA(.white), tint: nil),
+        .appFill(RGBA(r: 0.11, g: 0.11, b: 0.12, alpha: 0.85), tint: RGBA(.black, alpha: 0.3)),
+      ]
     return surfaces.flatMap { s in
       [0.0, 3.0].map { width in
         ElementRendering(

@@ -66,7 +66,7 @@ enum LayoutTestProfiles {
         }),
       increaseContrast: IncreaseContrastRules(
         glassFill: AppearancePair(light: RGB.white, dark: RGB.black), minimumFillAlpha: 0.5,
-        borderInPoints: 2),
+        minimumPlateShare: 0.9, borderInPoints: 2),
       borderColor: pair, defaultTintAlpha: 0.6, devices: devices,
       textRoles: Dictionary(uniqueKeysWithValues: roles.map { ($0.name, $0) }),
       defaultTextRole: "body",

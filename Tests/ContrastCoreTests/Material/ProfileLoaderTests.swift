@@ -49,7 +49,7 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     let file = try Data(contentsOf: root.appendingPathComponent(ProfileLoader.defaultProfilePath))
     #expect(
       Array(file) == Array(ProfileLoader.defaultProfileText.utf8),
-      "run scripts/embed-profile.sh after editing profiles/ios26.yml")
+      "run scripts/embed-profile.sh after editing profiles/ios27.yml")
   }
 
   @Test func defaultLoadsFromTheFileToo() throws {
@@ -61,60 +61,78 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
   }
 
   @Test func defaultHasEveryMaterialAndColour() {
-    #expect(profile.name == "ios26")
+    #expect(profile.name == "ios27")
     #expect(Set(profile.materials.keys) == Set(ProfileLoader.requiredMaterials))
     #expect(Set(profile.colors.keys) == Set(ProfileLoader.requiredColors))
   }
 
-  @Test func regularGlassCarriesTheFittedNumbers() throws {
+  // Known answers below: fidelity/fit/params.json (the fit's own output)
+  // and fidelity/SOURCES.md.
+
+  @Test func regularGlassCarriesTheFittedCurves() throws {
     let glass = try #require(profile.materials["glass.regular"])
     #expect(glass.light.kind == .glass)
-    #expect(glass.light.white == 1.112)
-    #expect(glass.light.black == 0.403)
-    #expect(glass.light.saturation == 1.25)
-    #expect(glass.light.lumaCap == 0.851)
-    #expect(glass.light.fill == hex("#FFFFFF", alpha: 0.18))
+    #expect(
+      glass.light.white
+        == .table(
+          .setting,
+          [
+            .init(0, 1.1288), .init(0.25, 1.06564), .init(0.5, 1.02477), .init(0.75, 1.0198),
+            .init(1, 1.01331),
+          ]))
+    #expect(glass.light.lumaCap == .table(.setting, [.init(0, 0.812), .init(0.5, 0.932892)]))
+    #expect(glass.light.fill == nil)
     #expect(glass.light.blurRadiusInPoints == 8)
     #expect(glass.light.blurMix == 0.5)
-    #expect(glass.dark.white == 1.097)
-    #expect(glass.dark.black == 0.120)
-    #expect(glass.dark.saturation == 1.284)
-    #expect(glass.dark.lumaCap == 0.466)
+    #expect(
+      glass.dark.white
+        == .grid(
+          shortSides: [48, 150], settings: [0, 0.25, 0.5, 0.75, 1],
+          values: [
+            [1.12176, 1.12176, 1.12176, 0.852471, 0.620602],
+            [1.07249, 1.07249, 1.07249, 0.815742, 0.596115],
+          ]))
+    #expect(glass.dark.lumaCap == .table(.shortSide, [.init(48, 0.601964), .init(150, 0.471985)]))
     #expect(glass.dark.fill == nil)
     #expect(glass.dark.blurMix == 0.5)
   }
 
-  @Test func clearGlassCarriesTheDumpedNumbers() throws {
+  @Test func clearGlassIsOneCurveInBothAppearances() throws {
     let clear = try #require(profile.materials["glass.clear"])
     #expect(clear.light.blurRadiusInPoints == 10)
     #expect(clear.light.blurMix == 1)
-    #expect([clear.light.white, clear.light.black, clear.light.saturation] == [0.95, 0.20, 1.0])
-    #expect(clear.light.lumaCap == 1)
-    #expect(clear.light.fill == hex("#FFFFFF", alpha: 0.10))
-    #expect([clear.dark.white, clear.dark.black, clear.dark.lumaCap] == [0.80, 0.05, 1])
-    #expect(clear.dark.fill == hex("#FFFFFF", alpha: 0.05))
+    #expect([clear.light.white, clear.light.black, clear.light.lumaCap] == [1.08061, 0.124707, 1])
+    #expect([clear.dark.white, clear.dark.black, clear.dark.lumaCap] == [1.08061, 0.124707, 1])
+    // SOURCES.md D1: clear saturation 1.05 at 0 ... 0.5, 0.97 at 0.75, 0.92 at 1.
+    let saturation = clear.light.saturation
+    #expect(saturation.value(shortSideInPoints: nil, liquidGlass: 0.5) == 1.05)
+    #expect(saturation.value(shortSideInPoints: nil, liquidGlass: 1) == 0.92)
+    #expect(clear.light.fill == nil && clear.dark.fill == nil)
   }
 
-  @Test func standardMaterialsCarryTheRecipes() throws {
+  @Test func standardMaterialsCarryTheRecipesAndTheFittedPlates() throws {
     let names = ["ultraThin", "thin", "regular", "thick", "chrome"]
     let materials = try names.map { try #require(profile.materials[$0]) }
     #expect(materials.map(\.light.kind) == Array(repeating: .standard, count: 5))
+    // The recipes (SOURCES.md D2 research table): blur, brightness, luminanceAmount.
     #expect(materials.map(\.light.blurRadiusInPoints) == [22.5, 30, 30, 45, 22.5])
     #expect(materials.map(\.dark.blurRadiusInPoints) == [22.5, 30, 30, 45, 22.5])
     #expect(materials.map(\.light.blurMix) == [1, 1, 1, 1, 1])
-    #expect(materials.map(\.light.saturation) == [1.1, 1.35, 1.5, 1.5, 1.1])
-    #expect(materials.map(\.dark.saturation) == [1.1, 1.35, 1.5, 1.5, 2.0])
     #expect(materials.map(\.light.brightness) == [0.12, 0.12, 0.10, 0.045, 0.10])
     #expect(materials.map(\.dark.brightness) == [0, 0, 0, 0, -0.1])
-    #expect(materials.map(\.light.fill?.alpha) == [0.18, 0.36, 0.60, 0.72, 0.60])
-    #expect(materials.map(\.dark.fill?.alpha) == [0.20, 0.40, 0.60, 0.70, 0.60])
-    #expect(materials.allSatisfy { $0.light.fill?.rgb == RGB(r8: 246, g8: 246, b8: 246) })
-    #expect(materials.allSatisfy { $0.dark.fill?.rgb == RGB(r8: 40, g8: 40, b8: 40) })
+    #expect(materials.map(\.light.plateShare) == [0.5, 0.6, 0.75, 0.88, 0.75])
+    #expect(materials.map(\.dark.plateShare) == [0.5, 0.6, 0.75, 0.88, 0.75])
+    // The fit (params.json).
+    #expect(materials.map(\.light.saturation) == [1.10826, 1.35089, 1.51906, 1.5078, 1.12109])
+    #expect(materials.map(\.dark.saturation) == [1.09528, 1.34076, 1.5045, 1.51772, 2.02786])
+    #expect(materials[4].dark.plateStops == [0.238377, 0.405133, 0.312148, 0.259574])
+    #expect(materials.allSatisfy { $0.light.plateStops.count == 4 && $0.light.fill == nil })
   }
 
   @Test func increaseContrastBorderAndTint() {
     #expect(profile.increaseContrast.glassFill == AppearancePair(light: .white, dark: .black))
     #expect(profile.increaseContrast.minimumFillAlpha == 0.5)
+    #expect(profile.increaseContrast.minimumPlateShare == 0.9)
     #expect(profile.increaseContrast.borderInPoints == 2)
     #expect(profile.borderColor.light == hex("#3C3C43", alpha: 0.29))
     #expect(profile.borderColor.dark == hex("#545458", alpha: 0.60))
@@ -172,16 +190,39 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
   /// The path of every number and colour the profile holds, as the format writes them.
   private func valuePaths(_ profile: Profile) -> [String] {
     var paths = ["defaultTintAlpha", "minimumTarget", "increaseContrast.minimumFillAlpha"]
+    paths += ["increaseContrast.minimumPlateShare"]
     paths += ["increaseContrast.border", "increaseContrast.glassFill.light"]
     paths += ["increaseContrast.glassFill.dark", "border.light.color", "border.light.alpha"]
     paths += ["border.dark.color", "border.dark.alpha"]
     for (name, material) in profile.materials {
       for (appearance, p) in [("light", material.light), ("dark", material.dark)] {
-        let keys =
+        let base = "materials.\(name).\(appearance)"
+        paths += ["blurRadius", "blurMix"].map { "\(base).\($0)" }
+        let curves: [(String, ProfileCurve)] =
           p.kind == .glass
-          ? ProfileDecoder.glassKeys.filter { $0 != "fill" }
-          : ProfileDecoder.standardKeys.filter { $0 != "fill" }
-        paths += keys.map { "materials.\(name).\(appearance).\($0)" }
+          ? [
+            ("white", p.white), ("black", p.black), ("saturation", p.saturation),
+            ("lumaCap", p.lumaCap),
+          ] : [("saturation", p.saturation)]
+        for (key, curve) in curves {
+          let at = "\(base).\(key)"
+          paths.append(at)
+          switch curve {
+          case .constant: break
+          case .table(_, let points):
+            for i in points.indices { paths += ["\(at).table[\(i)][0]", "\(at).table[\(i)][1]"] }
+          case .grid(let sides, let settings, _):
+            paths += sides.indices.map { "\(at).grid.shortSide[\($0)]" }
+            paths += settings.indices.map { "\(at).grid.setting[\($0)]" }
+            for i in sides.indices {
+              paths += settings.indices.map { "\(at).grid.values[\(i)][\($0)]" }
+            }
+          }
+        }
+        if p.kind == .standard {
+          paths += ["brightness", "plateShare"].map { "\(base).\($0)" }
+          paths += p.plateStops.indices.map { "\(base).stops[\($0)]" }
+        }
         if p.fill != nil {
           paths += ["color", "alpha"].map { "materials.\(name).\(appearance).fill.\($0)" }
         }
@@ -206,6 +247,10 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     for rule in ["wcag", "hig"] {
       paths += ["minimumSize", "minimumBoldSize"].map { "largeText.\(rule).\($0)" }
     }
+    for (i, group) in profile.fitResiduals.enumerated() {
+      paths += ["count", "mean", "max"].map { "fit.residuals[\(i)].\($0)" }
+      if group.setting != nil { paths.append("fit.residuals[\(i)].setting") }
+    }
     return paths.sorted()
   }
 
@@ -222,15 +267,20 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     ("colors.placeholderText.increaseContrast.dark.alpha", .assumption),
     ("textRoles.headline.size", .apple),
     ("materials.glass.regular.light.white", .thirdPartyMeasurement),
+    ("materials.glass.regular.light.white.table[2][1]", .thirdPartyMeasurement),
+    ("materials.glass.regular.light.lumaCap", .assumption),
+    ("materials.glass.regular.dark.white", .assumption),
+    ("materials.glass.regular.dark.white.grid.values[1][4]", .assumption),
     ("materials.glass.regular.dark.lumaCap", .thirdPartyMeasurement),
-    ("materials.glass.regular.light.fill.alpha", .thirdPartyMeasurement),
     ("materials.glass.regular.light.blurRadius", .thirdPartyMeasurement),
     ("materials.glass.clear.dark.white", .thirdPartyMeasurement),
     ("materials.thin.light.saturation", .thirdPartyMeasurement),
+    ("materials.thin.light.stops[3]", .thirdPartyMeasurement),
     ("materials.chrome.dark.brightness", .thirdPartyMeasurement),
-    ("materials.thin.light.fill.alpha", .assumption),
-    ("materials.chrome.dark.fill.color", .assumption),
+    ("materials.chrome.dark.plateShare", .thirdPartyMeasurement),
     ("increaseContrast.minimumFillAlpha", .assumption),
+    ("increaseContrast.minimumPlateShare", .assumption),
+    ("fit.residuals[0].mean", .thirdPartyMeasurement),
     ("increaseContrast.border", .assumption),
     ("increaseContrast.glassFill.dark", .assumption),
     ("border.light.color", .apple),
@@ -245,7 +295,11 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
   @Test func sourcesNameWhereTheNumbersComeFrom() {
     #expect(
       profile.provenance["materials.glass.regular.light.white"]?.source
-        .contains("whynotmake-it/flutter_liquid_glass") == true)
+        .contains("fidelity/fit/params.json") == true)
+    #expect(
+      profile.provenance["materials.glass.regular.dark.white"]?.source
+        .contains("assumption 1") == true)
+    #expect(profile.provenance["materials.thick.light.stops[0]"]?.source.contains("D2") == true)
     #expect(
       profile.provenance["materials.glass.regular.dark.blurMix"]?.source.contains("BlurFill")
         == true)
@@ -259,6 +313,10 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
       override: "materials: {glass.regular: {light: {white: 1.2}}}\n", overrideFile: "cal.yml")
     var expected = profile
     expected.materials["glass.regular"]?.light.white = 1.2
+    // The number replaces the base's table whole, with the table's points.
+    expected.provenance = expected.provenance.filter {
+      !$0.key.hasPrefix("materials.glass.regular.light.white.")
+    }
     expected.provenance["materials.glass.regular.light.white"] = Provenance(
       source: "cal.yml (no source given)", trust: .assumption)
     #expect(merged == expected)
@@ -275,7 +333,9 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
       """
     let merged = try ProfileLoader.mergedOverDefault(override: override, overrideFile: "cal.yml")
     #expect(merged.materials["glass.regular"]?.dark.fill == hex("#000000", alpha: 0.1))
-    #expect(merged.materials["glass.regular"]?.dark.white == 1.097)
+    #expect(
+      merged.materials["glass.regular"]?.dark.white
+        == profile.materials["glass.regular"]?.dark.white)
     #expect(
       merged.provenance["materials.glass.regular.dark.fill.alpha"]
         == Provenance(
@@ -323,18 +383,18 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
   // MARK: Errors
 
   @Test func unknownKeyGetsPlaceAndSuggestion() throws {
-    let text = try defaultText(replacing: "      lumaCap: 0.851", with: "      lumaCp: 0.851")
+    let text = try defaultText(replacing: "      lumaCap: 1\n", with: "      lumaCp: 1\n")
     let found = diagnostics { try ProfileLoader.load(yaml: text, file: "profiles/p.yml") }
     let typo = try line(of: "lumaCp", in: text)
     #expect(
       found.map(\.description).contains(
-        "profiles/p.yml:\(typo):7: materials.glass.regular.light: unknown key 'lumaCp'"
+        "profiles/p.yml:\(typo):7: materials.glass.clear.light: unknown key 'lumaCp'"
           + " (did you mean 'lumaCap'?)"))
     #expect(found.contains { $0.message.hasSuffix("missing key 'lumaCap'") })
   }
 
   @Test func everyErrorOfAFileIsReported() throws {
-    var text = try defaultText(replacing: "saturation: 1.284", with: "saturaton: 1.284")
+    var text = try defaultText(replacing: "saturation: 1.51772", with: "saturaton: 1.51772")
     text = text.replacing(
       "dark: {color: \"#545458\", alpha: 0.60}", with: "dark: {color: \"#54545G\", alpha: 0.60}")
     text = text.replacing("iphone-16: {width: 393", with: "iphone-16: {width: -393")
@@ -374,7 +434,8 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
   }
 
   @Test func outOfRangeAlphaIsRefused() throws {
-    let text = try defaultText(replacing: "alpha: 0.18}", with: "alpha: 1.8}")
+    let text = try defaultText(
+      replacing: "      fill: none\n", with: "      fill: {color: \"#FFFFFF\", alpha: 1.8}\n")
     let found = diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }
     let at = try line(of: "alpha: 1.8}", in: text)
     #expect(
@@ -454,10 +515,10 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
 
   @Test func keysOfTheOtherKindAreExplained() throws {
     let text = try defaultText(
-      replacing: "      lumaCap: 0.851\n", with: "      lumaCap: 0.851\n      brightness: 0.1\n")
+      replacing: "      lumaCap: 1\n", with: "      lumaCap: 1\n      brightness: 0.1\n")
     #expect(
       diagnostics { try ProfileLoader.load(yaml: text, file: "p.yml") }.map(\.message) == [
-        "materials.glass.regular.light: unknown key 'brightness': 'brightness' applies to standard "
+        "materials.glass.clear.light: unknown key 'brightness': 'brightness' applies to standard "
           + "materials; this one is glass"
       ])
   }

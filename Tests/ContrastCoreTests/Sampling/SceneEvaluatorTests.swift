@@ -231,7 +231,10 @@ import Testing
     // A circle element of diameter 10 pt at scale 1; an item covering its
     // whole frame: the corner pixels lie outside the circle, so they see the
     // raw (white) wallpaper: black text there has exactly 21:1. Inside, dark
-    // regular glass over white is grey 0.5753 (L 0.2905): 0.3405 / 0.05 = 6.81.
+    // regular glass of a 10 pt shape (read as 48 pt) at the default setting
+    // over white: the cap gives k = L = 0.601964, then the levels Black +
+    // (White - Black) k = 0.125655 + 0.996105 x 0.601964 = 0.72527 grey
+    // (L 0.48483): 0.53483 / 0.05 = 10.70.
     let e = Element(
       id: "e", material: "glass.regular", frame: RectInPoints(x: 0, y: 0, width: 10, height: 10),
       shape: .circle,
@@ -242,6 +245,6 @@ import Testing
       Self.layout([e]), wallpaper: RGBImage(width: 40, height: 20, filledWith: (1, 1, 1)),
       appearance: .dark)
     #expect(m[0].result.contrast.max == 21)
-    #expect(abs(m[0].result.contrast.min - 6.81) < 0.01)
+    #expect(abs(m[0].result.contrast.min - 10.70) < 0.01)
   }
 }
