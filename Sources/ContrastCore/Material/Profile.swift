@@ -186,7 +186,7 @@ public struct LargeTextLimits: Sendable, Hashable {
 
 /// The material model and colour tables (SPEC §2.3): data, not code.
 public struct Profile: Sendable, Hashable {
-  /// Profile name written into reports (`ios26`).
+  /// Profile name written into reports (`ios27`).
   public var name: String
   /// Materials by name (`glass.regular`, `glass.clear`, `ultraThin`, ...).
   /// `none` is not a material of the profile: it means no material.

@@ -2,8 +2,8 @@ import Testing
 
 @testable import ContrastCore
 
-/// Known answers from SPEC §3.2's published measurements, with the
-/// parameters typed in from the SPEC text (not read from the profile).
+/// Known answers derived by hand from SPEC §3.2's forms, with the
+/// parameters typed in (not read from the profile).
 @Suite struct MaterialPipelineTests {
   static let clearLight = MaterialParameters(
     kind: .glass, blurRadiusInPoints: 10, blurMix: 1, saturation: 1.0, white: 0.95,
@@ -66,15 +66,53 @@ import Testing
     #expect(pipeline.apply(RGB(gray: 0.5)).r < 0.3125)
   }
 
-  @Test func standardMaterialSaturatesThenBrightensThenFills() {
-    // thin light: sat 1.35, brightness 0.12, fill rgb(246,246,246) a0.36.
+  @Test func standardMaterialMixesTheSaturatedBackdropWithThePlate() {
+    // Stops 0.2, 0.6, 0.4 at luma 0, 0.5, 1; share 0.5; saturation 2;
+    // brightness 0.1. Backdrop (0.5, 0.25, 0): Y = 0.1063 + 0.1788 = 0.2851;
+    // s = Y + 2 (c - Y) = (0.7149, 0.2149, -0.2851); P(Y) = 0.2 + 0.4 x
+    // 0.5702 = 0.42808; c = 0.5 s + 0.5 x 0.42808 + 0.1 = 0.5 s + 0.31404.
     let p = MaterialParameters(
-      kind: .standard, blurRadiusInPoints: 30, saturation: 1.35, brightness: 0.12,
-      fill: RGBA(RGB(r8: 246, g8: 246, b8: 246), alpha: 0.36))
-    let out = MaterialPipeline(parameters: p, fill: p.fill, tint: nil).apply(RGB(gray: 0.5))
-    // Grey keeps its luma: 0.5 + 0.12 = 0.62; 0.36 * 246/255 + 0.64 * 0.62.
-    let expected = 0.36 * 246 / 255 + 0.64 * 0.62
-    #expect(abs(out.r - expected) < 1e-12)
+      kind: .standard, blurRadiusInPoints: 30, saturation: 2, brightness: 0.1, plateShare: 0.5,
+      plateStops: [0.2, 0.6, 0.4])
+    let pipeline = MaterialPipeline(parameters: p, fill: nil, tint: nil)
+    let out = pipeline.apply(RGB(r: 0.5, g: 0.25, b: 0))
+    #expect(abs(out.r - 0.67149) < 1e-12)
+    #expect(abs(out.g - 0.42149) < 1e-12)
+    #expect(abs(out.b - 0.17149) < 1e-12)
+    // The plate's ends and a stop: P(0) = 0.2, P(0.5) = 0.6, P(1) = 0.4.
+    #expect(pipeline.plate(0) == 0.2 && pipeline.plate(0.5) == 0.6 && pipeline.plate(1) == 0.4)
+    // Grey 0.25: s = 0.25, P = 0.4: 0.125 + 0.2 + 0.1 = 0.425.
+    #expect(abs(pipeline.apply(RGB(gray: 0.25)).r - 0.425) < 1e-12)
+  }
+
+  @Test func curvesAreReadAtTheElementsShortSideAndSetting() {
+    // White 1.0 at 48 pt and 0.5 at 148 pt; a 98 pt element reads 0.75.
+    let p = MaterialParameters(
+      kind: .glass, blurRadiusInPoints: 0,
+      white: .table(.shortSide, [.init(48, 1), .init(148, 0.5)]),
+      black: .table(.setting, [.init(0, 0), .init(1, 0.2)]))
+    let pipeline = MaterialPipeline(
+      parameters: p, shortSideInPoints: 98, liquidGlass: 0.25, fill: nil, tint: nil)
+    #expect(pipeline.white == 0.75)
+    #expect(pipeline.black == 0.05)
+  }
+
+  @Test func increaseContrastRaisesThePlateShareAndFillsGlass() throws {
+    let profile = try ProfileLoader.loadDefault()
+    func pipeline(_ material: String, _ mode: AccessibilityMode) throws -> MaterialPipeline? {
+      let e = Element(
+        id: "e", material: material, frame: RectInPoints(x: 0, y: 0, width: 60, height: 40),
+        shape: .rect)
+      let r = try profile.rendering(of: e, appearance: .dark, mode: mode, scale: 1)
+      if case .material(let p, _, _) = r.surface { return p }
+      return nil
+    }
+    // SPEC §3.3: a = max(a, 0.9); thin's recipe share is 0.6, thick's 0.88.
+    #expect(try pipeline("thin", .normal)?.plateShare == 0.6)
+    #expect(try pipeline("thin", .increaseContrast)?.plateShare == 0.9)
+    #expect(try pipeline("thick", .increaseContrast)?.plateShare == 0.9)
+    // Glass: black (dark) at alpha max(0, 0.5).
+    #expect(try pipeline("glass.regular", .increaseContrast)?.fill == RGBA(.black, alpha: 0.5))
   }
 
   @Test func resultIsClampedIntoTheCube() {

@@ -52,6 +52,38 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
       "run scripts/embed-profile.sh after editing profiles/ios27.yml")
   }
 
+  @Test func everyShippedProfileIsItsFileAndLoadsByName() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    #expect(ProfileLoader.shippedProfileNames == ["ios27", "ios26"])
+    for name in ProfileLoader.shippedProfileNames {
+      let file = try Data(contentsOf: root.appendingPathComponent("profiles/\(name).yml"))
+      #expect(Array(file) == Array((ProfileLoader.shippedProfileText(name) ?? "").utf8), "\(name)")
+      #expect(try ProfileLoader.load(named: name).name == name)
+    }
+  }
+
+  /// SOURCES.md "iOS 26": codenameone's c' = clamp((Y + (c - Y) sat) scale +
+  /// offset) is the glass form with L = 1, Black = offset / 255, White =
+  /// scale + offset / 255, Sat = sat x scale.
+  @Test func ios26RegularGlassIsCodenameOnesPanel() throws {
+    let ios26 = try ProfileLoader.load(named: "ios26")
+    let glass = try #require(ios26.materials["glass.regular"])
+    func near(_ curve: ProfileCurve, _ v: Double) -> Bool {
+      abs(curve.value(shortSideInPoints: nil, liquidGlass: 0.5) - v) < 1e-12
+    }
+    #expect(near(glass.light.black, 174.3 / 255) && near(glass.light.white, 0.303 + 174.3 / 255))
+    #expect(near(glass.light.saturation, 1.95 * 0.303) && near(glass.light.lumaCap, 1))
+    #expect(near(glass.dark.black, 28.4 / 255) && near(glass.dark.white, 0.238 + 28.4 / 255))
+    #expect(near(glass.dark.saturation, 2.5 * 0.238))
+    // Dark over white: 0.238 + 28.4 / 255 = 0.3494, 89 levels (SOURCES.md: 89).
+    let out = MaterialPipeline(parameters: glass.dark, fill: nil, tint: nil).apply(.white)
+    #expect(abs(out.r * 255 - 89) < 0.5)
+    #expect(ios26.provenance["materials.glass.clear.light.white"]?.trust == .assumption)
+    #expect(ios26.provenance["materials.thin.dark.stops[0]"]?.trust == .assumption)
+  }
+
   @Test func defaultLoadsFromTheFileToo() throws {
     let root = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
