@@ -103,7 +103,7 @@ enum Summary {
         lines.append(
           "  \(WCAG.displayRatio(r.judgedRatio)):1 < \(JSONValue.format(r.threshold)):1  "
             + "\(r.layout) › \(r.element) › \(r.item) on \(r.wallpaper) "
-            + "(\(r.appearance.rawValue), \(r.mode.rawValue))  \(r.file):\(r.line)")
+            + "(\(r.sceneDescription))  \(r.file):\(r.line)")
       }
     }
     for e in report.outcome.errors.prefix(5) {

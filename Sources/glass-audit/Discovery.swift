@@ -62,10 +62,10 @@ enum Discovery {
 
   /// A digest of what a run reads: the layout files' names and contents,
   /// the wallpaper list (ids, files, categories, appearances, file sizes) and
-  /// the profile file's contents. Shards of one run share it; `merge` checks it.
-  static func digest(layoutFiles: [String], wallpapers: [WallpaperInput], profileFile: String?)
-    -> String
-  {
+  /// each profile's name and text (a shipped profile's embedded text). Shards of one run share it; `merge` checks it.
+  static func digest(
+    layoutFiles: [String], wallpapers: [WallpaperInput], profiles: [(name: String, text: String)]
+  ) -> String {
     var parts: [String] = []
     for f in layoutFiles { parts += [f, (try? Files.read(f)) ?? "<unreadable>"] }
     for w in wallpapers {
@@ -76,7 +76,7 @@ enum Discovery {
         String(size),
       ]
     }
-    if let p = profileFile { parts += [p, (try? Files.read(p)) ?? "<unreadable>"] }
+    for p in profiles { parts += [p.name, p.text] }
     return StableDigest.fnv1a64(parts: parts)
   }
 

@@ -66,3 +66,37 @@ struct AppearanceList: ExpressibleByArgument {
 
   static var allValueStrings: [String] { Appearance.allCases.map(\.rawValue) }
 }
+
+/// `--liquid-glass clear,default,tinted` (or numbers in [0, 1]).
+struct LiquidGlassList: ExpressibleByArgument {
+  var settings: [LiquidGlassSetting]
+
+  init?(argument: String) {
+    var out: [LiquidGlassSetting] = []
+    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let s = LiquidGlassSetting(parsing: part.trimmingCharacters(in: .whitespaces)) else {
+        return nil
+      }
+      if !out.contains(s) { out.append(s) }
+    }
+    guard !out.isEmpty else { return nil }
+    settings = out.sorted()
+  }
+
+  static var allValueStrings: [String] { LiquidGlassSetting.named.map(\.label) }
+}
+
+/// `--profile ios26,ios27`: shipped profile names or profile files, in order.
+struct ProfileList: ExpressibleByArgument {
+  var names: [String]
+
+  init?(argument: String) {
+    var out: [String] = []
+    for part in argument.split(separator: ",") {
+      let name = part.trimmingCharacters(in: .whitespaces)
+      if !name.isEmpty && !out.contains(name) { out.append(name) }
+    }
+    guard !out.isEmpty else { return nil }
+    names = out
+  }
+}

@@ -40,9 +40,18 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "A shipped profile (ios27, the default; ios26) or a profile file laid over the default"
-        + " (replaces only what it names)."))
-  var profile: String?
+      "Profiles, comma-separated, each judged in full: a shipped profile (ios27, the default;"
+        + " ios26) or a profile file laid over the default (replaces only what it names).",
+      valueName: "list"))
+  var profile: ProfileList?
+
+  @Option(
+    name: .customLong("liquid-glass"),
+    help: ArgumentHelp(
+      "Liquid Glass settings, comma-separated: clear, default, tinted or numbers in [0, 1]"
+        + " (default: all three). Reduce Transparency modes draw no glass and run once.",
+      valueName: "list"))
+  var liquidGlass: LiquidGlassList?
 
   @Option(help: "Output folder for the reports.")
   var out: String?
@@ -123,7 +132,8 @@ struct RunCommand: ParsableCommand {
       statistic: statistic ?? configuration.statistic ?? .min,
       largeText: largeText ?? configuration.largeText ?? .wcag,
       modes: modes?.modes ?? configuration.modes ?? AccessibilityMode.allCases,
-      appearances: appearances?.appearances ?? configuration.appearances ?? Appearance.allCases)
+      appearances: appearances?.appearances ?? configuration.appearances ?? Appearance.allCases,
+      liquidGlass: liquidGlass?.settings ?? configuration.liquidGlass ?? LiquidGlassSetting.named)
     let outDir = out ?? configuration.out ?? "reports"
     let formatList = formats.isEmpty ? (configuration.formats ?? ReportFormat.allCases) : formats
     let jobCount = jobs ?? configuration.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -136,18 +146,30 @@ struct RunCommand: ParsableCommand {
       throw ExitStatus.inputError
     }
 
-    // The profile: an invalid one stops the run (nothing can be audited without it).
-    let loadedProfile: Profile
-    do {
-      if let p = profile ?? configuration.profile {
-        loadedProfile = try ProfileLoader.load(named: p)
-      } else {
-        loadedProfile = try ProfileLoader.loadDefault()
+    // The profiles: an invalid one stops the run (nothing can be audited without it).
+    let profileNames = profile?.names ?? configuration.profiles ?? [Profile.defaultName]
+    var loadedProfiles: [Profile] = []
+    var failed = false
+    for name in profileNames {
+      do {
+        loadedProfiles.append(try ProfileLoader.load(named: name))
+      } catch {
+        console.error(error.description)
+        failed = true
       }
-    } catch {
-      console.error(error.description)
-      throw ExitStatus.inputError
     }
+    if failed { throw ExitStatus.inputError }
+    var seenNames: [String: String] = [:]
+    for (p, name) in zip(loadedProfiles, profileNames) {
+      if let other = seenNames[p.name] {
+        console.error(
+          "glass-audit: profiles '\(other)' and '\(name)' are both named '\(p.name)'; give "
+            + "one another `name:` so their results can be told apart")
+        throw ExitStatus.inputError
+      }
+      seenNames[p.name] = name
+    }
+    let loadedProfile = loadedProfiles[0]
 
     var loadedBaseline: Baseline?
     if let baseline {
@@ -164,13 +186,15 @@ struct RunCommand: ParsableCommand {
     let wallpaperPath = wallpapers ?? configuration.wallpapers ?? "wallpapers"
     let matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit)
     var request = AuditRequest(
-      profile: loadedProfile, settings: settings, layouts: loaded.layouts,
+      profiles: loadedProfiles, settings: settings, layouts: loaded.layouts,
       wallpapers: matrix.inputs)
     request.inputErrors = loaded.errors + matrix.errors
     request.inputFindings = loaded.findings
     request.inputsDigest = Discovery.digest(
       layoutFiles: loaded.files, wallpapers: matrix.inputs,
-      profileFile: profile ?? configuration.profile)
+      profiles: profileNames.map {
+        ($0, ProfileLoader.shippedProfileText($0) ?? (try? Files.read($0)) ?? "<unreadable>")
+      })
     request.shard = shard
     request.workers = jobCount
     request.baseline = loadedBaseline

@@ -12,7 +12,8 @@ struct RunConfiguration {
   var largeText: LargeTextRule?
   var modes: [AccessibilityMode]?
   var appearances: [Appearance]?
-  var profile: String?
+  var profiles: [String]?
+  var liquidGlass: [LiquidGlassSetting]?
   var formats: [ReportFormat]?
   var jobs: Int?
   var pixelLimit: Int?
@@ -30,7 +31,7 @@ struct RunConfiguration {
     return RunConfiguration(
       layouts: file.layouts, wallpapers: file.wallpapers, out: file.out, level: file.level,
       statistic: file.statistic, largeText: file.largeText, modes: file.modes,
-      appearances: file.appearances, profile: file.profile,
+      appearances: file.appearances, profiles: file.profiles, liquidGlass: file.liquidGlass,
       formats: file.formats?.compactMap(ReportFormat.init(rawValue:)), jobs: file.jobs,
       pixelLimit: file.pixelLimit)
   }

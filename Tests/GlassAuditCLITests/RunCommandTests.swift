@@ -19,9 +19,10 @@ import Testing
       #expect(h.exists("reports/\(f)"))
     }
     let json = try h.read("reports/report.json")
-    // 1 item x 1 wallpaper x 4 modes x 2 appearances.
-    #expect(json.contains("\"checks\": 8"))
-    #expect(json.contains("\"passed\": 8"))
+    // 1 item x 1 wallpaper x 2 appearances x (normal and increaseContrast
+    // under 3 Liquid Glass settings + the 2 reduce-transparency modes once).
+    #expect(json.contains("\"checks\": 16"))
+    #expect(json.contains("\"passed\": 16"))
     #expect(r.stdout.contains("PASS"))
     #expect(r.stdout.contains("reports/report.json"))
   }
@@ -51,7 +52,7 @@ import Testing
     #expect(r.status == 2)
     let json = try h.read("reports/report.json")
     // The good layout over the good wallpaper was audited.
-    #expect(json.contains("\"passed\": 8"))
+    #expect(json.contains("\"passed\": 16"))
     // Both bad inputs are in errors[], named with file and reason.
     #expect(json.contains("\"input\": \"wallpapers/broken.png\""))
     #expect(json.contains("cannot decode 'wallpapers/broken.png'"))
@@ -118,17 +119,57 @@ import Testing
   @Test func settingsFileIsReadAndFlagsOverrideIt() throws {
     let h = try setUp(layouts: ["plain.yml": Fixtures.passing])
     defer { h.remove() }
-    try h.write("glass-audit.yml", "level: AAA\nmodes: [normal]\nappearances: [light]\nout: out\n")
+    try h.write(
+      "glass-audit.yml",
+      "level: AAA\nmodes: [normal]\nappearances: [light]\nliquidGlass: default\nout: out\n")
     #expect(try h.run(["run", "--quiet", "--deterministic"]).status == 0)
     let json = try h.read("out/report.json")
     #expect(json.contains("\"level\": \"AAA\""))
     #expect(json.contains("\"checks\": 1"))
+    #expect(json.contains("\"liquidGlass\": \"default\""))
     #expect(try h.run(["run", "--quiet", "--appearances", "light,dark"]).status == 0)
     #expect(try h.read("out/report.json").contains("\"checks\": 2"))
+    #expect(try h.run(["run", "--quiet", "--liquid-glass", "tinted,0.25"]).status == 0)
+    let two = try h.read("out/report.json")
+    #expect(two.contains("\"checks\": 2"))
+    #expect(two.contains("\"liquidGlass\": [\n      0.25,\n      \"tinted\"\n    ]"))
     try h.write("glass-audit.yml", "levl: AAA\n")
     let bad = try h.run(["run", "--quiet"])
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("did you mean 'level'"))
+  }
+
+  @Test func severalProfilesAndSettingsAreOneRun() throws {
+    let h = try setUp(layouts: ["plain.yml": Fixtures.passing])
+    defer { h.remove() }
+    let r = try h.run([
+      "run", "--quiet", "--deterministic", "--profile", "ios26,ios27", "--liquid-glass",
+      "clear", "--modes", "normal,reduceTransparency", "--appearances", "light",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let json = try h.read("reports/report.json")
+    #expect(json.contains("\"profiles\": [\n      \"ios26\",\n      \"ios27\"\n    ]"))
+    // 2 profiles x (normal under clear + reduceTransparency once).
+    #expect(json.contains("\"checks\": 4"))
+    #expect(json.contains("\"profile\": \"ios26\""))
+    #expect(json.contains("\"liquidGlass\": null"))
+    #expect(try h.read("reports/junit.xml").contains("normal, clear glass, profile ios26"))
+  }
+
+  @Test func aBadSettingOrProfileListIsAUsageOrInputError() throws {
+    let h = try setUp(layouts: ["plain.yml": Fixtures.passing])
+    defer { h.remove() }
+    let setting = try h.run(["run", "--quiet", "--liquid-glass", "clear,frosted"])
+    #expect(setting.status == 64)
+    #expect(setting.stderr.contains("--liquid-glass"))
+    let profile = try h.run(["run", "--quiet", "--profile", "ios27,missing.yml"])
+    #expect(profile.status == 2)
+    #expect(profile.stderr.contains("missing.yml"))
+    // A file laid over the default keeps its name unless it gives one.
+    try h.write("same.yml", "version: 1\ndefaultTintAlpha: 0.5\n")
+    let twice = try h.run(["run", "--quiet", "--profile", "ios27,same.yml"])
+    #expect(twice.status == 2)
+    #expect(twice.stderr.contains("both named 'ios27'"), "\(twice.stderr)")
   }
 
   @Test func theStepSummaryGetsTheMarkdown() throws {

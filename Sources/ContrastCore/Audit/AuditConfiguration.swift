@@ -10,7 +10,8 @@
 /// largeText: wcag      # wcag | hig
 /// modes: [normal, reduceTransparency, increaseContrast, reduceTransparency+increaseContrast]
 /// appearances: [light, dark]
-/// profile: profiles/calibrated.yml
+/// profile: profiles/calibrated.yml   # or a list: [ios26, ios27]
+/// liquidGlass: [clear, default, tinted]   # or numbers in [0, 1]
 /// formats: [json, md, junit]
 /// jobs: 2
 /// pixelLimit: 100000000
@@ -32,8 +33,11 @@ public struct AuditConfiguration: Sendable, Hashable {
   public var modes: [AccessibilityMode]?
   /// The appearances to audit, sorted.
   public var appearances: [Appearance]?
-  /// A profile laid over the default one.
-  public var profile: String?
+  /// The profiles to judge under: shipped names or files laid over the
+  /// default, in the order given.
+  public var profiles: [String]?
+  /// The Liquid Glass settings, sorted.
+  public var liquidGlass: [LiquidGlassSetting]?
   /// The report formats by name, in the order given (checked against the
   /// names the caller knows).
   public var formats: [String]?
@@ -45,7 +49,7 @@ public struct AuditConfiguration: Sendable, Hashable {
   /// The keys of the file.
   public static let keys = [
     "layouts", "wallpapers", "out", "level", "statistic", "largeText", "modes", "appearances",
-    "profile", "formats", "jobs", "pixelLimit",
+    "profile", "liquidGlass", "formats", "jobs", "pixelLimit",
   ]
 
   public init() {}
@@ -86,7 +90,29 @@ public struct AuditConfiguration: Sendable, Hashable {
     if let n = f["layouts"] { layouts = reader.string(n, path: "layouts") }
     if let n = f["wallpapers"] { wallpapers = reader.string(n, path: "wallpapers") }
     if let n = f["out"] { out = reader.string(n, path: "out") }
-    if let n = f["profile"] { profile = reader.string(n, path: "profile") }
+    if let n = f["profile"] {
+      let names = reader.names(n, path: "profile", commaSeparated: true)
+      var seen = Set<String>()
+      profiles = names.map(\.0).filter { seen.insert($0).inserted }
+      if names.isEmpty { reader.report(n, path: "profile", "names no profile") }
+    }
+    if let n = f["liquidGlass"] {
+      var settings: [LiquidGlassSetting] = []
+      let names = reader.names(n, path: "liquidGlass", commaSeparated: true)
+      for (text, at) in names {
+        if let s = LiquidGlassSetting(parsing: text) {
+          settings.append(s)
+        } else {
+          reader.report(
+            at, path: "liquidGlass",
+            "'\(text)' is not clear, default, tinted or a number in [0, 1]")
+        }
+      }
+      if names.isEmpty {
+        reader.report(n, path: "liquidGlass", "names no setting")
+      }
+      liquidGlass = Array(Set(settings)).sorted()
+    }
     if let n = f["level"] {
       level = Self.named(n, path: "level", reader: &reader) { "'\($0)' is not AA or AAA" }
     }

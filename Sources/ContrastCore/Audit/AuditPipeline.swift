@@ -2,7 +2,9 @@
 /// how to run (workers, previews, baseline, shard). The caller (the CLI)
 /// reads the files and the machine; the pipeline reads neither.
 public struct AuditRequest: Sendable {
-  public var profile: Profile
+  /// The profiles every scene is judged under (SPEC §2.3), at least one, in
+  /// the order the run names them.
+  public var profiles: [Profile]
   public var settings: AuditSettings
   public var layouts: [Layout]
   /// Every wallpaper of the matrix; a shard audits its slice of them.
@@ -31,12 +33,20 @@ public struct AuditRequest: Sendable {
   public var timestamp: String?
 
   public init(
-    profile: Profile, settings: AuditSettings, layouts: [Layout], wallpapers: [WallpaperInput]
+    profiles: [Profile], settings: AuditSettings, layouts: [Layout],
+    wallpapers: [WallpaperInput]
   ) {
-    self.profile = profile
+    self.profiles = profiles
     self.settings = settings
     self.layouts = layouts
     self.wallpapers = wallpapers
+  }
+
+  /// A request judged under one profile.
+  public init(
+    profile: Profile, settings: AuditSettings, layouts: [Layout], wallpapers: [WallpaperInput]
+  ) {
+    self.init(profiles: [profile], settings: settings, layouts: layouts, wallpapers: wallpapers)
   }
 
   /// The wallpapers this run audits: all of them, or the shard's slice.
@@ -57,7 +67,7 @@ public enum AuditPipeline {
     _ request: AuditRequest, progress: (@Sendable (Int) -> Void)? = nil
   ) -> AuditReport {
     var auditor = Auditor(
-      profile: request.profile, settings: request.settings, layouts: request.layouts,
+      profiles: request.profiles, settings: request.settings, layouts: request.layouts,
       jobs: request.workers)
     auditor.previewer = request.previewer
     auditor.previewLimit = request.previewLimit
@@ -66,7 +76,7 @@ public enum AuditPipeline {
     outcome.findings += request.inputFindings + Auditor.boundsFindings(outcome.results)
     outcome.finalize(statistic: request.settings.statistic)
     var report = AuditReport(
-      settings: request.settings, profileName: request.profile.name, outcome: outcome,
+      settings: request.settings, profileNames: request.profiles.map(\.name), outcome: outcome,
       timestamp: request.timestamp,
       layoutFiles: Dictionary(request.layouts.map { ($0.id, $0.file) }) { a, _ in a },
       layoutTitles: Dictionary(request.layouts.map { ($0.id, $0.title) }) { a, _ in a })
@@ -109,7 +119,7 @@ public enum AuditPipeline {
     outcome.findings += Auditor.boundsFindings(outcome.results)
     outcome.finalize(statistic: first.settings.statistic)
     var report = AuditReport(
-      settings: first.settings, profileName: first.profileName, outcome: outcome,
+      settings: first.settings, profileNames: first.profileNames, outcome: outcome,
       timestamp: timestamp)
     report.inputsDigest = first.inputsDigest
     return report
@@ -136,7 +146,7 @@ public enum AuditPipeline {
         problems.append("shard \(shard.index) appears twice: '\(other)' and '\(s.file)'")
       }
       seen[shard.index] = s.file
-      if r.settings != first.report.settings || r.profileName != first.report.profileName {
+      if r.settings != first.report.settings || r.profileNames != first.report.profileNames {
         problems.append("'\(s.file)' ran with other settings than '\(first.file)'")
       }
       if r.inputsDigest != first.report.inputsDigest {

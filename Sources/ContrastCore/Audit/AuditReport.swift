@@ -1,7 +1,8 @@
 /// Everything a run reports: its settings, results, findings and errors.
 public struct AuditReport: Sendable {
   public var settings: AuditSettings
-  public var profileName: String
+  /// The profiles the run judged under, in run order (SPEC §4.1 `profiles`).
+  public var profileNames: [String]
   public var outcome: AuditOutcome
   /// ISO 8601 time of the run; nil with `--deterministic`.
   public var timestamp: String?
@@ -19,12 +20,12 @@ public struct AuditReport: Sendable {
   public var pruningBaseline = false
 
   public init(
-    settings: AuditSettings, profileName: String, outcome: AuditOutcome,
+    settings: AuditSettings, profileNames: [String], outcome: AuditOutcome,
     timestamp: String? = nil, layoutFiles: [String: String] = [:],
     layoutTitles: [String: String] = [:]
   ) {
     self.settings = settings
-    self.profileName = profileName
+    self.profileNames = profileNames
     self.outcome = outcome
     self.timestamp = timestamp
     self.layoutFiles = layoutFiles

@@ -5,17 +5,22 @@ public struct AuditSettings: Sendable, Hashable {
   public var largeText: LargeTextRule
   public var modes: [AccessibilityMode]
   public var appearances: [Appearance]
+  /// The Liquid Glass settings the glass is audited under (SPEC §3.3), in
+  /// ascending order; default the three named ones.
+  public var liquidGlass: [LiquidGlassSetting]
 
   public init(
     level: ConformanceLevel = .aa, statistic: VerdictStatistic = .min,
     largeText: LargeTextRule = .wcag, modes: [AccessibilityMode] = AccessibilityMode.allCases,
-    appearances: [Appearance] = Appearance.allCases
+    appearances: [Appearance] = Appearance.allCases,
+    liquidGlass: [LiquidGlassSetting] = LiquidGlassSetting.named
   ) {
     self.level = level
     self.statistic = statistic
     self.largeText = largeText
     self.modes = modes
     self.appearances = appearances
+    self.liquidGlass = liquidGlass.isEmpty ? [.default] : Array(Set(liquidGlass)).sorted()
   }
 }
 

@@ -123,10 +123,13 @@ extension Remedy {
   }
 }
 
-/// Audits layouts x wallpapers x appearances x modes, spread over workers;
-/// ``AuditPipeline`` finishes what it returns.
+/// Audits layouts x wallpapers x appearances x modes x Liquid Glass settings
+/// x profiles, spread over workers; ``AuditPipeline`` finishes what it returns.
 struct Auditor: Sendable {
-  var profile: Profile
+  /// The profiles every scene is judged under (at least one), in run order.
+  var profiles: [Profile]
+  /// Their provenance, indexed for the trust of each verdict.
+  var trustIndexes: [TrustIndex]
   var settings: AuditSettings
   var layouts: [Layout]
   /// Wallpapers audited in parallel, each by one worker (1 = serial).
@@ -138,8 +141,9 @@ struct Auditor: Sendable {
   /// only their wallpapers are decoded again to draw them.
   var previewLimit = 0
 
-  init(profile: Profile, settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
-    self.profile = profile
+  init(profiles: [Profile], settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
+    self.profiles = profiles
+    self.trustIndexes = profiles.map(TrustIndex.init)
     self.settings = settings
     self.layouts = layouts
     self.jobs = Swift.max(1, jobs)
@@ -155,7 +159,7 @@ struct Auditor: Sendable {
     let state = AuditState()
     let bounds = BoundsCache()
     bounds.prefill(
-      layouts: layouts, profile: profile, settings: settings, workers: Swift.max(1, jobs))
+      layouts: layouts, profiles: profiles, settings: settings, workers: Swift.max(1, jobs))
     let masks = MaskCache()
     let next = AtomicCounter()
     let done = AtomicCounter()
@@ -229,12 +233,14 @@ struct Auditor: Sendable {
     var canvases: [Canvas: WallpaperCanvas] = [:]
     var out: [DrawnScene] = []
     for key in scenes {
-      guard let layout = layouts.first(where: { $0.id == key.layout }) else { continue }
+      guard let layout = layouts.first(where: { $0.id == key.layout }),
+        let profile = profiles.first(where: { $0.name == key.profile })
+      else { continue }
       let canvas = placed(
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       let measured = SceneEvaluator.measure(
         layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
-        profile: profile, settings: settings)
+        liquidGlass: key.liquidGlass, profile: profile, settings: settings)
       let snapshot = SceneSnapshot(
         key: key, layout: layout, profile: profile, canvas: canvas, measurements: measured)
       if let d = previewer(snapshot) { out.append(d) }
@@ -286,34 +292,41 @@ struct Auditor: Sendable {
       if planned.insert(layout.canvas).inserted {
         canvas.planBlurs(blurRequests(on: canvas, appearances: appearances))
       }
-      // Mode outside, appearance inside: the two appearances of a mode
-      // usually share each item's pixels (same blur and border), and the
-      // cache keeps them for just that long.
+      // Mode outside; profile, setting and appearance inside: the scenes
+      // of a mode usually share each item's pixels (the same blur and
+      // border: standard materials in every setting and profile, glass in
+      // both appearances), and the cache keeps them for just that long.
       for mode in settings.modes {
         let samples = SampleCache()
-        for appearance in appearances {
-          partial.scenes += 1
-          let measured = SceneEvaluator.measure(
-            layout: layout, canvas: canvas, appearance: appearance, mode: mode,
-            profile: profile, settings: settings, cache: samples)
-          if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
-            .map({ $0.result.judgedRatio / $0.result.threshold }).min()
-          {
-            partial.severities.append(
-              (
-                severity,
-                SceneKey(
-                  layout: layout.id, wallpaper: wallpaper.id, appearance: appearance, mode: mode)
-              ))
-          }
-          for var m in measured {
-            m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
-            if let samples = m.samples {
-              remedies.add(
-                m, samples: samples, statistic: settings.statistic,
-                glassFill: profile.increaseContrast.glassFill[appearance])
+        for (profile, trust) in zip(profiles, trustIndexes) {
+          for liquidGlass in settings.liquidGlassSettings(for: mode) {
+            for appearance in appearances {
+              partial.scenes += 1
+              let measured = SceneEvaluator.measure(
+                layout: layout, canvas: canvas, appearance: appearance, mode: mode,
+                liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
+                cache: samples)
+              if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
+                .map({ $0.result.judgedRatio / $0.result.threshold }).min()
+              {
+                partial.severities.append(
+                  (
+                    severity,
+                    SceneKey(
+                      layout: layout.id, wallpaper: wallpaper.id, appearance: appearance,
+                      mode: mode, liquidGlass: liquidGlass, profile: profile.name)
+                  ))
+              }
+              for var m in measured {
+                m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
+                if let samples = m.samples {
+                  remedies.add(
+                    m, samples: samples, statistic: settings.statistic,
+                    glassFill: profile.increaseContrast.glassFill[appearance])
+                }
+                partial.results.append(m.result)
+              }
             }
-            partial.results.append(m.result)
           }
         }
       }
@@ -328,19 +341,26 @@ struct Auditor: Sendable {
 }
 
 extension Auditor {
-  /// Every blur the layouts on `canvas`'s size will ask of it, in every mode
-  /// and appearance (for ``WallpaperCanvas/planBlurs(_:)``).
+  /// Every blur the layouts on `canvas`'s size will ask of it, in every
+  /// profile, mode, setting and appearance (for ``WallpaperCanvas/planBlurs(_:)``).
   func blurRequests(on canvas: WallpaperCanvas, appearances: [Appearance]) -> [(
     rect: PixelRect, sigma: Double
   )] {
     var out: [(rect: PixelRect, sigma: Double)] = []
     for layout in layouts where layout.canvas == canvas.canvas {
-      for mode in settings.modes {
-        for appearance in appearances {
-          for (element, rendering) in profile.renderedElements(
-            of: layout, appearance: appearance, mode: mode)
-          {
-            if let r = canvas.blurRequest(of: element, rendering: rendering) { out.append(r) }
+      for profile in profiles {
+        for mode in settings.modes {
+          for liquidGlass in settings.liquidGlassSettings(for: mode) {
+            for appearance in appearances {
+              for (element, rendering) in profile.renderedElements(
+                of: layout, appearance: appearance, mode: mode,
+                liquidGlass: liquidGlass.modelValue)
+              {
+                if let r = canvas.blurRequest(of: element, rendering: rendering) {
+                  out.append(r)
+                }
+              }
+            }
           }
         }
       }
@@ -404,13 +424,18 @@ final class AuditState: @unchecked Sendable {
 }
 
 extension CheckResult {
-  /// The report order: layout, wallpaper, appearance, mode, then the
-  /// element and item order of the layout file (by line).
+  /// The report order: layout, wallpaper, appearance, mode, Liquid Glass
+  /// setting, profile, then the element and item order of the layout file
+  /// (by line).
   public static func reportOrder(_ a: CheckResult, _ b: CheckResult) -> Bool {
     if a.layout != b.layout { return a.layout < b.layout }
     if a.wallpaper != b.wallpaper { return a.wallpaper < b.wallpaper }
     if a.appearance != b.appearance { return a.appearance < b.appearance }
     if a.mode != b.mode { return a.mode < b.mode }
+    if a.liquidGlass != b.liquidGlass {
+      return LiquidGlassSetting.precedes(a.liquidGlass, b.liquidGlass)
+    }
+    if a.profile != b.profile { return a.profile < b.profile }
     if a.line != b.line { return a.line < b.line }
     return (a.element, a.item) < (b.element, b.item)
   }
@@ -455,20 +480,22 @@ final class BoundsCache: @unchecked Sendable {
   /// Computes, spread over `workers` threads, the bounds of every (rendering,
   /// colour) the layouts can ask for in the settings' appearances and modes,
   /// so that no two audit workers compute the same bounds at the same time.
-  func prefill(layouts: [Layout], profile: Profile, settings: AuditSettings, workers: Int) {
+  func prefill(layouts: [Layout], profiles: [Profile], settings: AuditSettings, workers: Int) {
     var seen = Set<Key>()
     var todo: [(Key, ElementRendering, RGBA)] = []
     for layout in layouts {
-      for appearance in settings.appearances {
-        for mode in settings.modes {
-          for (element, rendering) in profile.renderedElements(
-            of: layout, appearance: appearance, mode: mode)
-          {
-            for item in element.content {
-              guard let color = profile.color(of: item, appearance: appearance, mode: mode)
-              else { continue }
-              let key = Key(surface: rendering.surface, color: color)
-              if seen.insert(key).inserted { todo.append((key, rendering, color)) }
+      for profile in profiles {
+        for appearance in settings.appearances {
+          for (mode, liquidGlass) in settings.modeColumns {
+            for (element, rendering) in profile.renderedElements(
+              of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
+            {
+              for item in element.content {
+                guard let color = profile.color(of: item, appearance: appearance, mode: mode)
+                else { continue }
+                let key = Key(surface: rendering.surface, color: color)
+                if seen.insert(key).inserted { todo.append((key, rendering, color)) }
+              }
             }
           }
         }

@@ -12,8 +12,14 @@ import Foundation
 ///    "appearance": "light", "mode": "normal", "ratio": 2.87}]}
 /// ```
 /// An entry matches a check by `CheckResult.fingerprint` (layout, element,
-/// item, wallpaper, appearance, mode), never by ratio or line, so editing
-/// the layout file elsewhere or a small change of ratio keeps it accepted.
+/// item, wallpaper, appearance, mode, and the Liquid Glass setting and
+/// profile where they are not the default), never by ratio or line, so
+/// editing the layout file elsewhere or a small change of ratio keeps it
+/// accepted. An entry written before the setting and the profile existed has
+/// neither field: it means the `default` setting and the default profile,
+/// which is what its fingerprint names.
+/// Entries for other settings and profiles carry `liquidGlass` (`clear`,
+/// `tinted` or the number) and `profile`.
 public struct Baseline: Sendable, Hashable {
   public static let schemaVersion = 1
 
@@ -27,13 +33,20 @@ public struct Baseline: Sendable, Hashable {
     public var wallpaper: String
     public var appearance: String
     public var mode: String
+    /// The Liquid Glass setting's label; nil for `default` and for none.
+    public var liquidGlass: String?
+    /// The profile's name; nil for the default profile.
+    public var profile: String?
     /// The judged ratio when the failure was accepted (information only).
     public var ratio: Double?
 
     public init(
       fingerprint: String, layout: String, element: String, item: String, wallpaper: String,
-      appearance: String, mode: String, ratio: Double? = nil
+      appearance: String, mode: String, liquidGlass: String? = nil, profile: String? = nil,
+      ratio: Double? = nil
     ) {
+      self.liquidGlass = liquidGlass == LiquidGlassSetting.default.label ? nil : liquidGlass
+      self.profile = profile == Profile.defaultName ? nil : profile
       self.fingerprint = fingerprint
       self.layout = layout
       self.element = element
@@ -49,16 +62,25 @@ public struct Baseline: Sendable, Hashable {
       self.init(
         fingerprint: result.fingerprint, layout: result.layout, element: result.element,
         item: result.item, wallpaper: result.wallpaper, appearance: result.appearance.rawValue,
-        mode: result.mode.rawValue, ratio: result.judgedRatio)
+        mode: result.mode.rawValue, liquidGlass: result.liquidGlass?.label,
+        profile: result.profile, ratio: result.judgedRatio)
+    }
+
+    /// The setting and profile parts of the fingerprint, as
+    /// ``CheckResult/variantParts(liquidGlass:profile:)`` writes them.
+    var variantParts: [String] {
+      (liquidGlass.map { ["liquidGlass=\($0)"] } ?? []) + (profile.map { ["profile=\($0)"] } ?? [])
     }
 
     /// The fingerprint the entry's own fields give.
     var derivedFingerprint: String {
-      [layout, element, item, wallpaper, appearance, mode].joined(separator: "/")
+      ([layout, element, item, wallpaper, appearance, mode] + variantParts).joined(separator: "/")
     }
 
-    /// The scene (layout x wallpaper x appearance x mode) the entry belongs to.
-    var sceneKey: String { Baseline.sceneKey(layout, wallpaper, appearance, mode) }
+    /// The scene the entry belongs to.
+    var sceneKey: String {
+      Baseline.sceneKey([layout, wallpaper, appearance, mode] + variantParts)
+    }
   }
 
   /// The accepted failures, sorted by fingerprint, one per fingerprint.
@@ -96,6 +118,8 @@ public struct Baseline: Sendable, Hashable {
               ("wallpaper", .string(e.wallpaper)), ("appearance", .string(e.appearance)),
               ("mode", .string(e.mode)),
             ]
+            if let g = e.liquidGlass { pairs.append(("liquidGlass", .string(g))) }
+            if let p = e.profile { pairs.append(("profile", .string(p))) }
             if let r = e.ratio { pairs.append(("ratio", .number(r))) }
             return .object(pairs)
           })
@@ -120,7 +144,9 @@ public struct Baseline: Sendable, Hashable {
     for i in results.indices {
       let r = results[i]
       scenes.insert(
-        Baseline.sceneKey(r.layout, r.wallpaper, r.appearance.rawValue, r.mode.rawValue))
+        Baseline.sceneKey(
+          [r.layout, r.wallpaper, r.appearance.rawValue, r.mode.rawValue]
+            + CheckResult.variantParts(liquidGlass: r.liquidGlass, profile: r.profile)))
       guard r.verdict == .fail else {
         results[i].baseline = "new"
         continue
@@ -144,10 +170,8 @@ public struct Baseline: Sendable, Hashable {
     return outcome
   }
 
-  static func sceneKey(
-    _ layout: String, _ wallpaper: String, _ appearance: String, _ mode: String
-  ) -> String {
-    [layout, wallpaper, appearance, mode].joined(separator: "\u{1F}")
+  static func sceneKey(_ parts: [String]) -> String {
+    parts.joined(separator: "\u{1F}")
   }
 
   /// The baseline without the `stale` entries (by fingerprint).
@@ -229,9 +253,19 @@ extension Baseline {
     }
     var entries: [Entry] = []
     for (i, e) in decoded.accepted.enumerated() {
+      var setting: String?
+      if let text = e.liquidGlass {
+        guard let g = LiquidGlassSetting(parsing: text) else {
+          throw fail(
+            "accepted[\(i)].liquidGlass: '\(text)' is not clear, default, tinted or a number "
+              + "in [0, 1]")
+        }
+        setting = g.label
+      }
       let entry = Entry(
         fingerprint: e.fingerprint, layout: e.layout, element: e.element, item: e.item,
-        wallpaper: e.wallpaper, appearance: e.appearance, mode: e.mode, ratio: e.ratio)
+        wallpaper: e.wallpaper, appearance: e.appearance, mode: e.mode,
+        liquidGlass: setting, profile: e.profile, ratio: e.ratio)
       guard entry.fingerprint == entry.derivedFingerprint else {
         throw fail(
           "accepted[\(i)]: fingerprint '\(e.fingerprint)' does not match its fields "
@@ -256,6 +290,8 @@ extension Baseline {
     var wallpaper: String
     var appearance: String
     var mode: String
+    var liquidGlass: String?
+    var profile: String?
     var ratio: Double?
   }
 

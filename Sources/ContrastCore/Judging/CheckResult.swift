@@ -52,12 +52,22 @@ public struct Remedy: Sendable, Hashable, Codable {
   }
 }
 
-/// One check: an item of a layout over a wallpaper in an appearance and mode.
+/// One check: an item of a layout over a wallpaper in an appearance, mode,
+/// Liquid Glass setting and profile.
 public struct CheckResult: Sendable, Hashable {
   public var layout: String
   public var wallpaper: String
   public var appearance: Appearance
   public var mode: AccessibilityMode
+  /// The Liquid Glass setting; nil in the reduce-transparency modes (SPEC §3.3).
+  public var liquidGlass: LiquidGlassSetting?
+  /// The name of the profile the check was judged under (SPEC §2.3).
+  public var profile: String
+  /// The weakest trust among the profile numbers the verdict rests on, and
+  /// the path of that number in the profile (`increaseContrast.glassFill`),
+  /// or a word for what no number states (`reduceTransparency`).
+  public var trust: VerdictTrust
+  public var trustBasis: String
   public var element: String
   public var item: String
   public var kind: ContentKind
@@ -87,12 +97,18 @@ public struct CheckResult: Sendable, Hashable {
     element: String, item: String, kind: ContentKind, role: String?, largeText: Bool,
     threshold: Double, contrast: ContrastStatistics, bounds: ContrastBounds, verdict: Verdict,
     baseline: String = "new", judgedRatio: Double, pixelCount: Int, color: String,
-    material: String, remedy: Remedy? = nil, file: String, line: Int
+    material: String, remedy: Remedy? = nil, file: String, line: Int,
+    liquidGlass: LiquidGlassSetting? = nil, profile: String = Profile.defaultName,
+    trust: VerdictTrust = .assumption, trustBasis: String = ""
   ) {
     self.layout = layout
     self.wallpaper = wallpaper
     self.appearance = appearance
     self.mode = mode
+    self.liquidGlass = liquidGlass
+    self.profile = profile
+    self.trust = trust
+    self.trustBasis = trustBasis
     self.element = element
     self.item = item
     self.kind = kind
@@ -112,8 +128,36 @@ public struct CheckResult: Sendable, Hashable {
     self.line = line
   }
 
-  /// A stable identity of the check, used for baselines, SARIF and shards.
-  public var fingerprint: String {
-    [layout, element, item, wallpaper, appearance.rawValue, mode.rawValue].joined(separator: "/")
+  /// A stable identity of the check, used for baselines, SARIF and shards:
+  /// layout, element, item, wallpaper, appearance, mode, then
+  /// ``variantParts``.
+  public var fingerprint: String { identityParts.joined(separator: "/") }
+
+  /// The scene beyond the wallpaper, for people: `light, normal, clear
+  /// glass` (the setting when there is one, the profile when it is not the
+  /// default: `, profile ios26`).
+  public var sceneDescription: String {
+    var text = "\(appearance.rawValue), \(mode.rawValue)"
+    if let g = liquidGlass { text += ", \(g.label) glass" }
+    if profile != Profile.defaultName { text += ", profile \(profile)" }
+    return text
+  }
+
+  /// The parts of ``fingerprint``.
+  public var identityParts: [String] {
+    [layout, element, item, wallpaper, appearance.rawValue, mode.rawValue]
+      + Self.variantParts(liquidGlass: liquidGlass, profile: profile)
+  }
+
+  /// The dimensions beyond the mode, each only where it is not its
+  /// default (`liquidGlass=clear`, `profile=ios26`), so that identities
+  /// written before a dimension existed still name the same check: an
+  /// old baseline entry means the `default` setting and the default
+  /// profile.
+  public static func variantParts(liquidGlass: LiquidGlassSetting?, profile: String) -> [String] {
+    var parts: [String] = []
+    if let g = liquidGlass, g != .default { parts.append("liquidGlass=\(g.label)") }
+    if profile != Profile.defaultName { parts.append("profile=\(profile)") }
+    return parts
   }
 }

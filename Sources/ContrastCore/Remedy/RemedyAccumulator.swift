@@ -29,7 +29,9 @@ public struct RemedyAccumulator: Sendable, Equatable {
   }
 
   public static func key(_ r: CheckResult) -> String {
-    [r.layout, r.element, r.item, r.appearance.rawValue, r.mode.rawValue].joined(separator: "/")
+    ([r.layout, r.element, r.item, r.appearance.rawValue, r.mode.rawValue]
+      + CheckResult.variantParts(liquidGlass: r.liquidGlass, profile: r.profile))
+      .joined(separator: "/")
   }
 
   mutating func add(

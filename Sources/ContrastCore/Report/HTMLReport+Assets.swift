@@ -156,13 +156,13 @@ extension HTMLReport {
   static let script = #"""
     (function () {
       "use strict";
-      var names = ["layout", "wallpaper", "appearance", "mode", "verdict"];
+      var names = ["layout", "wallpaper", "appearance", "mode", "glass", "profile", "verdict"];
       var selects = {};
       names.forEach(function (n) { selects[n] = document.getElementById("f-" + n); });
       var count = document.getElementById("f-count");
 
       function matches(el, v) {
-        for (var i = 0; i < 4; i++) {
+        for (var i = 0; i < 6; i++) {
           var n = names[i];
           if (v[n] && el.getAttribute("data-" + n) !== v[n]) return false;
         }
@@ -193,7 +193,9 @@ extension HTMLReport {
         document.querySelectorAll(".pick").forEach(function (b) {
           var on = v.wallpaper === b.getAttribute("data-wallpaper") &&
             v.appearance === b.getAttribute("data-appearance") &&
-            v.mode === b.getAttribute("data-mode");
+            v.mode === b.getAttribute("data-mode") &&
+            v.glass === b.getAttribute("data-glass") &&
+            v.profile === b.getAttribute("data-profile");
           b.setAttribute("aria-pressed", on ? "true" : "false");
         });
         if (count) {
@@ -218,7 +220,7 @@ extension HTMLReport {
       document.querySelectorAll(".pick").forEach(function (b) {
         b.addEventListener("click", function () {
           var same = b.getAttribute("aria-pressed") === "true";
-          ["wallpaper", "appearance", "mode"].forEach(function (n) {
+          ["wallpaper", "appearance", "mode", "glass", "profile"].forEach(function (n) {
             selects[n].value = same ? "" : b.getAttribute("data-" + n);
           });
           apply();

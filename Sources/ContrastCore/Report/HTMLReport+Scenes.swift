@@ -14,8 +14,7 @@ extension HTMLReport {
   static func shownPreviews(_ report: AuditReport) -> (shown: [ScenePreview], hidden: Int) {
     var worst: [SceneKey: Double] = [:]
     for r in report.outcome.results where r.verdict == .fail {
-      let k = SceneKey(
-        layout: r.layout, wallpaper: r.wallpaper, appearance: r.appearance, mode: r.mode)
+      let k = SceneKey(r)
       worst[k] = min(worst[k] ?? .infinity, r.judgedRatio / r.threshold)
     }
     let sorted = report.outcome.previews.sorted {
@@ -38,8 +37,7 @@ extension HTMLReport {
     let (shown, hidden) = shownPreviews(report)
     var byItem: [ItemKey: CheckResult] = [:]
     for r in report.outcome.results {
-      let k = SceneKey(
-        layout: r.layout, wallpaper: r.wallpaper, appearance: r.appearance, mode: r.mode)
+      let k = SceneKey(r)
       byItem[ItemKey(scene: k, element: r.element, item: r.item)] = r
     }
     var out = "<section id=\"scenes\" aria-labelledby=\"scenes-h\">\n"
@@ -89,15 +87,21 @@ extension HTMLReport {
     var out =
       "<article class=\"card\" id=\"scene-\(escape(k.id))\" data-layout=\"\(escape(k.layout))\" "
       + "data-wallpaper=\"\(escape(k.wallpaper))\" data-appearance=\"\(k.appearance.rawValue)\" "
-      + "data-mode=\"\(escape(k.mode.rawValue))\" data-verdicts=\"\(verdicts.joined(separator: " "))\">\n"
+      + "data-mode=\"\(escape(k.mode.rawValue))\" "
+      + "data-glass=\"\(escape(glassValue(k.liquidGlass)))\" data-profile=\"\(escape(k.profile))\" "
+      + "data-verdicts=\"\(verdicts.joined(separator: " "))\">\n"
     out +=
       "<header>\n<h3>\(escape(title)) <span class=\"on\">on</span> \(escape(k.wallpaper))</h3>\n"
     out +=
       "<p class=\"tags\"><span class=\"tag\">\(k.appearance.rawValue)</span>"
       + "<span class=\"tag\">\(escape(modeName(k.mode)))</span>"
+      + (k.liquidGlass.map { "<span class=\"tag\">Liquid Glass \(escape($0.label))</span>" } ?? "")
+      + (report.profileNames.count > 1 ? "<span class=\"tag\">\(escape(k.profile))</span>" : "")
     if title != k.layout { out += "<span class=\"tag id\">\(escape(k.layout))</span>" }
     out += "</p>\n</header>\n<div class=\"pics\">\n"
-    let scene = "\(title) on \(k.wallpaper), \(k.appearance.rawValue), \(modeName(k.mode))"
+    let scene =
+      "\(title) on \(k.wallpaper), \(k.appearance.rawValue), \(modeName(k.mode))"
+      + (k.liquidGlass.map { ", Liquid Glass \($0.label)" } ?? "")
     out += figure(
       p, png: p.preview, caption: "Modelled preview", alt: "Modelled preview of \(scene)",
       labels: true, byItem: byItem, numbers: numbers)

@@ -94,8 +94,11 @@ public enum HTMLReport {
     out +=
       "<p class=\"settings\">WCAG 2.2 level <b>\(escape(st.level.rawValue))</b> · judged on "
       + "the <b>\(escape(st.statistic.rawValue))</b> ratio of each item’s pixels · large text by "
-      + "the <b>\(escape(st.largeText.rawValue))</b> rule · profile "
-      + "<b>\(escape(report.profileName))</b></p>\n"
+      + "the <b>\(escape(st.largeText.rawValue))</b> rule · "
+      + (report.profileNames.count == 1 ? "profile " : "profiles ")
+      + report.profileNames.map { "<b>\(escape($0))</b>" }.joined(separator: ", ")
+      + " · Liquid Glass <b>"
+      + escape(st.liquidGlass.map(\.label).joined(separator: ", ")) + "</b></p>\n"
     out += "</div>\n</header>\n"
     return out
   }
@@ -126,6 +129,12 @@ public enum HTMLReport {
     out += select(
       "appearance", "Appearance", report.settings.appearances.map { ($0.rawValue, $0.rawValue) })
     out += select("mode", "Mode", report.settings.modes.map { ($0.rawValue, modeName($0)) })
+    let settings = report.settings.modeColumns.map(\.liquidGlass)
+    out += select(
+      "glass", "Liquid Glass",
+      report.settings.liquidGlass.map { ($0.label, $0.label) }
+        + (settings.contains(nil) ? [(glassValue(nil), "none (Reduce Transparency)")] : []))
+    out += select("profile", "Profile", report.profileNames.map { ($0, $0) })
     out += select("verdict", "Verdict", [("fail", "fail"), ("warn", "warn"), ("pass", "pass")])
     out +=
       "<label class=\"check\"><input type=\"checkbox\" id=\"f-labels\"> Names on previews"
@@ -147,18 +156,22 @@ public enum HTMLReport {
     let results = report.outcome.results
     guard !results.isEmpty else { return "" }
     let st = report.settings
-    let combos = st.appearances.flatMap { a in st.modes.map { (a, $0) } }
+    let columns = st.modeColumns
+    let combos = st.appearances.flatMap { a in columns.map { (a, $0.mode, $0.liquidGlass) } }
+    let severalProfiles = report.profileNames.count > 1
     struct CellKey: Hashable {
       var layout: String
-      var wallpaper: String
+      var row: MatrixRow
       var appearance: Appearance
       var mode: AccessibilityMode
+      var liquidGlass: LiquidGlassSetting?
     }
     var cells: [CellKey: Counts] = [:]
     for r in results {
       for layout in ["", r.layout] {
         let k = CellKey(
-          layout: layout, wallpaper: r.wallpaper, appearance: r.appearance, mode: r.mode)
+          layout: layout, row: MatrixRow(wallpaper: r.wallpaper, profile: r.profile),
+          appearance: r.appearance, mode: r.mode, liquidGlass: r.liquidGlass)
         var c = cells[k] ?? Counts()
         c.total += 1
         if r.verdict == .fail { c.fail += 1 }
@@ -169,42 +182,55 @@ public enum HTMLReport {
     var out = "<section id=\"matrix\" aria-labelledby=\"matrix-h\">\n"
     out += "<h2 id=\"matrix-h\">Matrix</h2>\n"
     out +=
-      "<p class=\"note\">Failing checks / checks per wallpaper, appearance and mode. "
+      "<p class=\"note\">Failing checks / checks per wallpaper"
+      + (severalProfiles ? " and profile" : "") + ", appearance, mode and Liquid Glass "
+      + "setting (– : Reduce Transparency draws no glass). "
       + "Select a cell to show only its scenes and failures.</p>\n"
     let layouts = [""] + Set(results.map(\.layout)).sorted()
     for layout in layouts {
-      let rows = Set(results.filter { layout.isEmpty || $0.layout == layout }.map(\.wallpaper))
-        .sorted()
+      let rows = Set(
+        results.filter { layout.isEmpty || $0.layout == layout }.map {
+          MatrixRow(wallpaper: $0.wallpaper, profile: $0.profile)
+        }
+      ).sorted()
       let caption =
         layout.isEmpty
         ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
       out +=
         "<div class=\"matrix-wrap\" data-matrix=\"\(escape(layout))\"\(layout.isEmpty ? "" : " hidden")>\n"
       out += "<table class=\"matrix\">\n<caption>\(escape(caption))</caption>\n<thead>\n"
-      out += "<tr><th rowspan=\"2\" scope=\"col\">Wallpaper</th>"
+      out +=
+        "<tr><th rowspan=\"2\" scope=\"col\">Wallpaper\(severalProfiles ? " · profile" : "")</th>"
       for a in st.appearances {
-        out += "<th colspan=\"\(st.modes.count)\" scope=\"colgroup\">\(a.rawValue)</th>"
+        out += "<th colspan=\"\(columns.count)\" scope=\"colgroup\">\(a.rawValue)</th>"
       }
       out += "</tr>\n<tr>"
-      for (_, m) in combos {
-        out += "<th scope=\"col\"><abbr title=\"\(modeName(m))\">\(modeShort(m))</abbr></th>"
+      for (_, m, g) in combos {
+        let title = modeName(m) + (g.map { ", Liquid Glass \($0.label)" } ?? "")
+        out +=
+          "<th scope=\"col\"><abbr title=\"\(escape(title))\">\(modeShort(m))"
+          + (g.map { " \(escape($0.label))" } ?? "") + "</abbr></th>"
       }
       out += "</tr>\n</thead>\n<tbody>\n"
-      for w in rows {
-        out += "<tr><th scope=\"row\">\(escape(w))</th>"
-        for (a, m) in combos {
-          let key = CellKey(layout: layout, wallpaper: w, appearance: a, mode: m)
+      for row in rows {
+        let w = row.wallpaper
+        let rowName = severalProfiles ? "\(w) · \(row.profile)" : w
+        out += "<tr><th scope=\"row\">\(escape(rowName))</th>"
+        for (a, m, g) in combos {
+          let key = CellKey(layout: layout, row: row, appearance: a, mode: m, liquidGlass: g)
           guard let c = cells[key] else {
             out += "<td class=\"cell none\"><span aria-label=\"not audited\">–</span></td>"
             continue
           }
           let label =
-            "\(w), \(a.rawValue), \(modeName(m)): \(c.fail) of \(c.total) checks fail"
-            + (c.warn > 0 ? ", \(c.warn) warn" : "")
+            "\(rowName), \(a.rawValue), \(modeName(m))"
+            + (g.map { ", Liquid Glass \($0.label)" } ?? "")
+            + ": \(c.fail) of \(c.total) checks fail" + (c.warn > 0 ? ", \(c.warn) warn" : "")
           out +=
             "<td class=\"cell \(c.worst)\"><button type=\"button\" class=\"pick\" "
             + "data-wallpaper=\"\(escape(w))\" data-appearance=\"\(a.rawValue)\" "
-            + "data-mode=\"\(escape(m.rawValue))\" aria-label=\"\(escape(label))\" "
+            + "data-mode=\"\(escape(m.rawValue))\" data-glass=\"\(escape(glassValue(g)))\" "
+            + "data-profile=\"\(escape(row.profile))\" aria-label=\"\(escape(label))\" "
             + "aria-pressed=\"false\">\(c.fail)/\(c.total)</button></td>"
         }
         out += "</tr>\n"
@@ -233,12 +259,17 @@ public enum HTMLReport {
       + "<b>\(escape(report.settings.statistic.rawValue))</b> of the item’s pixels; bounds are the "
       + "lowest and highest ratio the item can reach over any wallpaper.</p>\n"
     out += "<div class=\"table-wrap\">\n<table class=\"results\" id=\"results\">\n<thead><tr>"
-    let columns: [(String, String)] = [
-      ("Verdict", "text"), ("Layout", "text"), ("Element › item", "text"),
-      ("Wallpaper", "text"), ("Appearance", "text"), ("Mode", "text"),
-      ("Ratio (\(report.settings.statistic.rawValue))", "num"),
-      ("Needs", "num"), ("Bounds", "num"), ("Fix", "text"), ("Where", "text"),
-    ]
+    let severalProfiles = report.profileNames.count > 1
+    let columns: [(String, String)] =
+      [
+        ("Verdict", "text"), ("Layout", "text"), ("Element › item", "text"),
+        ("Wallpaper", "text"), ("Appearance", "text"), ("Mode", "text"), ("Glass", "text"),
+      ] + (severalProfiles ? [("Profile", "text")] : [])
+      + [
+        ("Ratio (\(report.settings.statistic.rawValue))", "num"),
+        ("Needs", "num"), ("Bounds", "num"), ("Trust", "text"), ("Fix", "text"),
+        ("Where", "text"),
+      ]
     for (i, (name, kind)) in columns.enumerated() {
       out +=
         "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-col=\"\(i)\" "
@@ -250,7 +281,8 @@ public enum HTMLReport {
       out +=
         "<tr data-layout=\"\(escape(r.layout))\" data-wallpaper=\"\(escape(r.wallpaper))\" "
         + "data-appearance=\"\(r.appearance.rawValue)\" data-mode=\"\(escape(r.mode.rawValue))\" "
-        + "data-verdicts=\"\(r.verdict.rawValue)\">"
+        + "data-glass=\"\(escape(glassValue(r.liquidGlass)))\" "
+        + "data-profile=\"\(escape(r.profile))\" data-verdicts=\"\(r.verdict.rawValue)\">"
       out += "<td><span class=\"badge \(r.verdict.rawValue)\">\(r.verdict.rawValue)</span></td>"
       out += "<td>\(escape(r.layout))</td>"
       out += "<td>\(escape(r.element)) › \(escape(r.item))</td>"
@@ -258,6 +290,8 @@ public enum HTMLReport {
       out += "<td>\(r.appearance.rawValue)</td>"
       out +=
         "<td><abbr title=\"\(escape(modeName(r.mode)))\">\(escape(modeShort(r.mode)))</abbr></td>"
+      out += "<td>\(escape(r.liquidGlass.displayLabel))</td>"
+      if severalProfiles { out += "<td>\(escape(r.profile))</td>" }
       out +=
         "<td class=\"num\" data-v=\"\(JSONValue.format(r.judgedRatio))\">"
         + "\(WCAG.displayRatio(r.judgedRatio))</td>"
@@ -267,6 +301,9 @@ public enum HTMLReport {
       out +=
         "<td class=\"num\" data-v=\"\(JSONValue.format(r.bounds.max))\">"
         + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))</td>"
+      out +=
+        "<td class=\"trust \(r.trust.rawValue)\"\(r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")>"
+        + "\(escape(r.trust.rawValue))</td>"
       out += "<td class=\"fix\">\(escape(MarkdownReport.remedyText(r)))</td>"
       out += "<td><code>\(escape("\(r.file):\(r.line)"))</code></td>"
       out += "</tr>\n"
@@ -319,6 +356,19 @@ public enum HTMLReport {
   }
 
   static func modeShort(_ m: AccessibilityMode) -> String { MarkdownReport.modeLabel(m) }
+
+  /// The `data-glass` value of a setting: its label, or `none`.
+  static func glassValue(_ g: LiquidGlassSetting?) -> String { g?.label ?? "none" }
+
+  /// A row of the matrix: a wallpaper, under a profile.
+  struct MatrixRow: Hashable, Comparable {
+    var wallpaper: String
+    var profile: String
+
+    static func < (a: MatrixRow, b: MatrixRow) -> Bool {
+      (a.wallpaper, a.profile) < (b.wallpaper, b.profile)
+    }
+  }
 
   /// `part / whole` as a percentage with three decimals, computed in integers
   /// (the same on every platform and locale).

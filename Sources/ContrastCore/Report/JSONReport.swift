@@ -21,9 +21,10 @@ public enum JSONReport {
           ("level", .string(report.settings.level.rawValue)),
           ("statistic", .string(report.settings.statistic.rawValue)),
           ("largeText", .string(report.settings.largeText.rawValue)),
-          ("profile", .string(report.profileName)),
+          ("profiles", .array(report.profileNames.map(JSONValue.string))),
           ("modes", .array(report.settings.modes.map { .string($0.rawValue) })),
           ("appearances", .array(report.settings.appearances.map { .string($0.rawValue) })),
+          ("liquidGlass", .array(report.settings.liquidGlass.map(liquidGlass))),
         ])
       ),
       (
@@ -47,10 +48,17 @@ public enum JSONReport {
     return JSONValue.object(top).rendered()
   }
 
+  /// A setting as report.json writes it: its name (`clear`, `default`,
+  /// `tinted`) or its number.
+  static func liquidGlass(_ g: LiquidGlassSetting) -> JSONValue {
+    g.isNamed ? .string(g.label) : .number(g.value)
+  }
+
   static func result(_ r: CheckResult) -> JSONValue {
     var pairs: [(String, JSONValue)] = [
       ("layout", .string(r.layout)), ("wallpaper", .string(r.wallpaper)),
       ("appearance", .string(r.appearance.rawValue)), ("mode", .string(r.mode.rawValue)),
+      ("liquidGlass", r.liquidGlass.map(liquidGlass) ?? .null), ("profile", .string(r.profile)),
       ("element", .string(r.element)), ("item", .string(r.item)),
       ("kind", .string(r.kind.rawValue)), ("role", .optional(r.role)),
       ("largeText", .bool(r.largeText)), ("threshold", .number(r.threshold)),
@@ -65,6 +73,7 @@ public enum JSONReport {
       ),
       ("bounds", .object([("min", .number(r.bounds.min)), ("max", .number(r.bounds.max))])),
       ("verdict", .string(r.verdict.rawValue)), ("baseline", .string(r.baseline)),
+      ("trust", .string(r.trust.rawValue)), ("trustBasis", .string(r.trustBasis)),
       ("pixels", .int(r.pixelCount)), ("color", .string(r.color)),
       ("material", .string(r.material)), ("file", .string(r.file)), ("line", .int(r.line)),
     ]

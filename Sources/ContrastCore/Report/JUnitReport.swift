@@ -22,7 +22,7 @@ public enum JUnitReport {
           + "errors=\"0\" skipped=\"0\" file=\"\(xml(file))\">")
       for r in rs {
         let name =
-          "\(r.element) › \(r.item) on \(r.wallpaper) (\(r.appearance.rawValue), \(r.mode.rawValue))"
+          "\(r.element) › \(r.item) on \(r.wallpaper) (\(r.sceneDescription))"
         let head =
           "    <testcase classname=\"\(xml(r.layout)).\(xml(r.element))\" name=\"\(xml(name))\" "
           + "file=\"\(xml(r.file))\" line=\"\(r.line)\""
@@ -43,7 +43,8 @@ public enum JUnitReport {
           var detail = [
             "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? ""), colour \(r.color)) on "
               + "\(r.material) of \(r.element)",
-            "wallpaper \(r.wallpaper), \(r.appearance.rawValue), \(r.mode.rawValue)",
+            "wallpaper \(r.wallpaper), \(r.sceneDescription); trust \(r.trust.rawValue)"
+              + (r.trustBasis.isEmpty ? "" : " (\(r.trustBasis))"),
             "\(stat) \(WCAG.displayRatio(r.judgedRatio)), min \(WCAG.displayRatio(r.contrast.min)), "
               + "median \(WCAG.displayRatio(r.contrast.median)), failing pixels "
               + "\(JSONValue.format(r.contrast.failingFraction * 100))%",

@@ -20,9 +20,21 @@ public enum MarkdownReport {
     out.append("")
     out.append(
       "WCAG 2.2 level \(st.level.rawValue), judged on the `\(st.statistic.rawValue)` ratio of each "
-        + "item's pixels; large text by the `\(st.largeText.rawValue)` rule; profile "
-        + "`\(report.profileName)`. Ratios are floored to two decimals.")
+        + "item's pixels; large text by the `\(st.largeText.rawValue)` rule; "
+        + profilesText(report.profileNames) + "; Liquid Glass "
+        + st.liquidGlass.map(\.label).joined(separator: ", ")
+        + " (Reduce Transparency draws no glass: `–`). Ratios are floored to two decimals.")
     out.append("")
+    let failingTrust = Dictionary(
+      grouping: report.outcome.results.filter { $0.verdict == .fail }, by: \.trust)
+    if !failingTrust.isEmpty {
+      out.append(
+        "Failures by the trust of their verdict: "
+          + VerdictTrust.allCases.compactMap { t in
+            failingTrust[t].map { "\($0.count) `\(t.rawValue)`" }
+          }.joined(separator: ", ") + ".")
+      out.append("")
+    }
     out += matrix(report)
     out += failures(report)
     out += findings(report)
@@ -37,13 +49,30 @@ public enum MarkdownReport {
     return out.joined(separator: "\n")
   }
 
+  /// "profile `ios27`" or "profiles `ios26`, `ios27`".
+  static func profilesText(_ names: [String]) -> String {
+    (names.count == 1 ? "profile " : "profiles ")
+      + names.map { "`\(code($0))`" }.joined(separator: ", ")
+  }
+
+  /// A matrix column: appearance, mode and the setting when it has one.
+  static func columnKey(
+    _ a: Appearance, _ m: AccessibilityMode, _ g: LiquidGlassSetting?
+  ) -> String {
+    "\(a.rawValue)|\(m.rawValue)|\(g.displayLabel)"
+  }
+
   static func matrix(_ report: AuditReport) -> [String] {
-    let combos = report.settings.appearances.flatMap { a in report.settings.modes.map { (a, $0) } }
+    let combos = report.settings.appearances.flatMap { a in
+      report.settings.modeColumns.map { (a, $0.mode, $0.liquidGlass) }
+    }
+    let severalProfiles = report.profileNames.count > 1
     var wallpapers: [String] = []
     var cells: [String: (pass: Int, fail: Int, warn: Int)] = [:]
     for r in report.outcome.results {
-      if !wallpapers.contains(r.wallpaper) { wallpapers.append(r.wallpaper) }
-      let k = "\(r.wallpaper)|\(r.appearance.rawValue)|\(r.mode.rawValue)"
+      let row = severalProfiles ? "\(r.wallpaper) · \(r.profile)" : r.wallpaper
+      if !wallpapers.contains(row) { wallpapers.append(row) }
+      let k = "\(row)|" + columnKey(r.appearance, r.mode, r.liquidGlass)
       var c = cells[k] ?? (0, 0, 0)
       switch r.verdict {
       case .pass: c.pass += 1
@@ -54,15 +83,21 @@ public enum MarkdownReport {
     }
     guard !wallpapers.isEmpty else { return [] }
     wallpapers.sort()
-    var out = ["## Matrix", "", "Failing checks / checks, per wallpaper, appearance and mode.", ""]
+    var out = [
+      "## Matrix", "",
+      "Failing checks / checks, per wallpaper\(severalProfiles ? " · profile" : ""), appearance, "
+        + "mode and Liquid Glass setting.",
+      "",
+    ]
     out.append(
-      "| wallpaper | "
-        + combos.map { "\($0.0.rawValue) \(modeLabel($0.1))" }.joined(separator: " | ") + " |")
+      "| wallpaper\(severalProfiles ? " · profile" : "") | "
+        + combos.map { "\($0.0.rawValue) \(modeLabel($0.1)) \($0.2.displayLabel)" }
+        .joined(separator: " | ") + " |")
     out.append("|---|" + combos.map { _ in "---:" }.joined(separator: "|") + "|")
     for w in wallpapers {
       var row = "| \(cell(w)) |"
-      for (a, m) in combos {
-        guard let c = cells["\(w)|\(a.rawValue)|\(m.rawValue)"] else {
+      for (a, m, g) in combos {
+        guard let c = cells["\(w)|" + columnKey(a, m, g)] else {
           row += " – |"
           continue
         }
@@ -80,15 +115,27 @@ public enum MarkdownReport {
     guard !failing.isEmpty else { return ["## Failures", "", "None.", ""] }
     var out = ["## Failures, worst first", ""]
     out.append(
-      "| layout | element › item | wallpaper | appearance | mode | ratio | needs | bounds | fix |")
-    out.append("|---|---|---|---|---|---:|---:|---|---|")
+      "Trust is the weakest among the profile numbers a verdict rests on: `exact` (none: the "
+        + "app's own colours over the wallpaper), `apple` (published by Apple), "
+        + "`third-party-measurement` (measured on Apple's renders, or fitted to such "
+        + "measurements), `assumption` (the profile's own; no public measurement).")
+    out.append("")
+    let severalProfiles = report.profileNames.count > 1
+    out.append(
+      "| layout | element › item | wallpaper | appearance | mode | glass |"
+        + (severalProfiles ? " profile |" : "")
+        + " ratio | needs | bounds | trust | fix |")
+    out.append(
+      "|---|---|---|---|---|---|" + (severalProfiles ? "---|" : "") + "---:|---:|---|---|---|")
     for r in failing.prefix(maximumFailureRows) {
       let ratio = WCAG.displayRatio(r.judgedRatio)
       let bounds = "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
       out.append(
         "| \(cell(r.layout)) | \(cell(r.element)) › \(cell(r.item)) | \(cell(r.wallpaper)) | "
-          + "\(r.appearance.rawValue) | \(modeLabel(r.mode)) | \(ratio) | "
-          + "\(threshold(r.threshold)) | \(bounds) | \(cell(remedyText(r))) |")
+          + "\(r.appearance.rawValue) | \(modeLabel(r.mode)) | \(r.liquidGlass.displayLabel) | "
+          + (severalProfiles ? "\(cell(r.profile)) | " : "")
+          + "\(ratio) | \(threshold(r.threshold)) | \(bounds) | \(trustText(r)) | "
+          + "\(cell(remedyText(r))) |")
     }
     if failing.count > maximumFailureRows {
       out.append("")
@@ -125,6 +172,13 @@ public enum MarkdownReport {
         : "neither a fill alpha nor a lightness of this hue passes in every scene where it fails"
     }
     return parts.joined(separator: "; or ")
+  }
+
+  /// `third-party-measurement`, or `assumption (increaseContrast.glassFill)`
+  /// with the weakest number's path.
+  static func trustText(_ r: CheckResult) -> String {
+    r.trust == .assumption && !r.trustBasis.isEmpty
+      ? "\(r.trust.rawValue) (`\(code(r.trustBasis))`)" : r.trust.rawValue
   }
 
   static func modeLabel(_ m: AccessibilityMode) -> String {

@@ -28,11 +28,17 @@ public enum ReportReader {
       let level = (settings["level"] as? String).flatMap(ConformanceLevel.init(rawValue:)),
       let statistic = (settings["statistic"] as? String).flatMap(VerdictStatistic.init(rawValue:)),
       let large = (settings["largeText"] as? String).flatMap(LargeTextRule.init(rawValue:)),
-      let profile = settings["profile"] as? String,
+      let profiles = settings["profiles"] as? [String]
+        ?? (settings["profile"] as? String).map({ [$0] }), !profiles.isEmpty,
       let modes = (settings["modes"] as? [String])?.compactMap(AccessibilityMode.init(rawValue:)),
       let appearances = (settings["appearances"] as? [String])?.compactMap(
         Appearance.init(rawValue:))
     else { throw fail("settings are missing or invalid") }
+    var liquidGlassList: [LiquidGlassSetting] = []
+    for (i, v) in (settings["liquidGlass"] as? [Any] ?? []).enumerated() {
+      guard let g = liquidGlass(v) else { throw fail("settings.liquidGlass[\(i)] is invalid") }
+      liquidGlassList.append(g)
+    }
     guard let summary = root["summary"] as? [String: Any], let scenes = summary["scenes"] as? Int
     else { throw fail("summary.scenes is missing") }
     guard let rawResults = root["results"] as? [[String: Any]] else {
@@ -40,7 +46,9 @@ public enum ReportReader {
     }
     var results: [CheckResult] = []
     for (i, r) in rawResults.enumerated() {
-      guard let result = checkResult(r) else { throw fail("results[\(i)] is invalid") }
+      guard let result = checkResult(r, defaultProfile: profiles[0]) else {
+        throw fail("results[\(i)] is invalid")
+      }
       results.append(result)
     }
     var findings: [Finding] = []
@@ -69,8 +77,8 @@ public enum ReportReader {
     var report = AuditReport(
       settings: AuditSettings(
         level: level, statistic: statistic, largeText: large, modes: modes,
-        appearances: appearances),
-      profileName: profile, outcome: outcome, timestamp: root["timestamp"] as? String)
+        appearances: appearances, liquidGlass: liquidGlassList),
+      profileNames: profiles, outcome: outcome, timestamp: root["timestamp"] as? String)
     report.inputsDigest = (root["inputs"] as? [String: Any])?["digest"] as? String ?? ""
     if let shard = root["shard"] as? [String: Any], let k = shard["index"] as? Int,
       let n = shard["count"] as? Int, n >= 1, k >= 1, k <= n
@@ -86,7 +94,18 @@ public enum ReportReader {
     return nil
   }
 
-  static func checkResult(_ r: [String: Any]) -> CheckResult? {
+  /// A setting as report.json writes it (name or number); nil otherwise.
+  static func liquidGlass(_ v: Any?) -> LiquidGlassSetting? {
+    if let text = v as? String { return LiquidGlassSetting(parsing: text) }
+    if v is Bool { return nil }
+    return double(v).flatMap { LiquidGlassSetting(value: $0) }
+  }
+
+  /// A result of report.json; nil when a field is missing or invalid. A
+  /// result without `liquidGlass` or `profile` (written before they
+  /// existed) means the `default` setting (none under Reduce
+  /// Transparency) and the report's first profile.
+  static func checkResult(_ r: [String: Any], defaultProfile: String) -> CheckResult? {
     guard let layout = r["layout"] as? String, let wallpaper = r["wallpaper"] as? String,
       let appearance = (r["appearance"] as? String).flatMap(Appearance.init(rawValue:)),
       let mode = (r["mode"] as? String).flatMap(AccessibilityMode.init(rawValue:)),
@@ -103,6 +122,15 @@ public enum ReportReader {
       let cmax = double(c["max"]), let ff = double(c["failingFraction"]),
       let bmin = double(b["min"]), let bmax = double(b["max"])
     else { return nil }
+    var setting: LiquidGlassSetting?
+    switch r["liquidGlass"] {
+    case .none: setting = mode.reducesTransparency ? nil : .default
+    case .some(let v) where v is NSNull: setting = nil
+    case .some(let v):
+      guard let g = liquidGlass(v) else { return nil }
+      setting = g
+    }
+    let trust = (r["trust"] as? String).flatMap(VerdictTrust.init(rawValue:)) ?? .assumption
     return CheckResult(
       layout: layout, wallpaper: wallpaper, appearance: appearance, mode: mode,
       element: element, item: item, kind: kind, role: r["role"] as? String,
@@ -112,7 +140,8 @@ public enum ReportReader {
         failingFraction: ff),
       bounds: ContrastBounds(min: bmin, max: bmax), verdict: verdict, baseline: baseline,
       judgedRatio: cmin, pixelCount: pixels, color: color, material: material, file: file,
-      line: line)
+      line: line, liquidGlass: setting, profile: r["profile"] as? String ?? defaultProfile,
+      trust: trust, trustBasis: r["trustBasis"] as? String ?? "")
   }
 
   static func finding(_ f: [String: Any]) -> Finding? {

@@ -1,13 +1,14 @@
 extension SARIFReport {
   /// The `glassAudit/v1` partial fingerprint of a check: FNV-1a 64 of its
-  /// layout, element, item, wallpaper, appearance and mode joined by U+001F
-  /// (a separator no id contains, so `a/b` + `c` and `a` + `b/c` differ).
+  /// layout, element, item, wallpaper, appearance and mode, then its Liquid
+  /// Glass setting and profile where they are not the default
+  /// (``CheckResult/identityParts``), joined by U+001F (a separator no id
+  /// contains, so `a/b` + `c` and `a` + `b/c` differ).
   /// Independent of the verdict, ratio and line, so an alert keeps its
   /// identity while a layout file is edited above it.
   public static func fingerprint(_ r: CheckResult) -> String {
     StableDigest.fnv1a64(
-      [r.layout, r.element, r.item, r.wallpaper, r.appearance.rawValue, r.mode.rawValue]
-        .joined(separator: "\u{1F}"))
+      r.identityParts.joined(separator: "\u{1F}"))
   }
 
   /// The `glassAudit/v1` partial fingerprint of a finding: FNV-1a 64 of its

@@ -68,7 +68,8 @@ public enum SARIFReport {
           ("level", .string(report.settings.level.rawValue)),
           ("statistic", .string(report.settings.statistic.rawValue)),
           ("largeText", .string(report.settings.largeText.rawValue)),
-          ("profile", .string(report.profileName)),
+          ("profiles", .array(report.profileNames.map(JSONValue.string))),
+          ("liquidGlass", .array(report.settings.liquidGlass.map(JSONReport.liquidGlass))),
         ])
       ),
     ])
@@ -89,7 +90,7 @@ public enum SARIFReport {
     let numbers =
       "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) is below "
       + "\(JSONValue.format(r.threshold)):1"
-    let scene = "on wallpaper \(r.wallpaper), \(r.appearance.rawValue), \(r.mode.rawValue)"
+    let scene = "on wallpaper \(r.wallpaper), \(r.sceneDescription)"
     var text = "\(what): \(numbers) \(scene)"
     if let sc = Rule.contrast(for: r.kind).criterion(at: report.settings.level) {
       let large = r.kind == .text && r.largeText ? ", large text" : ""
@@ -149,6 +150,8 @@ public enum SARIFReport {
           ("layout", .string(r.layout)), ("element", .string(r.element)),
           ("item", .string(r.item)), ("wallpaper", .string(r.wallpaper)),
           ("appearance", .string(r.appearance.rawValue)), ("mode", .string(r.mode.rawValue)),
+          ("liquidGlass", r.liquidGlass.map(JSONReport.liquidGlass) ?? .null),
+          ("profile", .string(r.profile)), ("trust", .string(r.trust.rawValue)),
           ("ratio", .number(r.judgedRatio)), ("threshold", .number(r.threshold)),
           ("statistic", .string(report.settings.statistic.rawValue)),
           ("baseline", .string(r.baseline)),

@@ -35,7 +35,9 @@ public final class SampleCache {
 /// Evaluates scenes: (layout, wallpaper, appearance, mode) → one measurement
 /// per item with a colour and at least one pixel on the canvas (SPEC §3).
 public enum SceneEvaluator {
-  /// Measures every item of `layout` over `canvas` in one appearance and mode.
+  /// Measures every item of `layout` over `canvas` in one appearance, mode
+  /// and Liquid Glass setting (nil: none, read as the default), under
+  /// `profile`; with `trust`, each result carries the trust of its verdict.
   ///
   /// Per pixel of an item (centre in its frame, on the canvas): outside the
   /// element's shape the background is the placed wallpaper; inside, it is
@@ -44,14 +46,15 @@ public enum SceneEvaluator {
   /// colour is composited over the background and the WCAG ratio taken.
   public static func measure(
     layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
-    profile: Profile, settings: AuditSettings, cache: SampleCache? = nil
+    liquidGlass: LiquidGlassSetting? = nil, profile: Profile, settings: AuditSettings,
+    trust: TrustIndex? = nil, cache: SampleCache? = nil
   ) -> [ItemMeasurement] {
     var out: [ItemMeasurement] = []
     let scale = layout.canvas.scale
     let image = canvas.image
     let canvasRect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
     for (element, rendering) in profile.renderedElements(
-      of: layout, appearance: appearance, mode: mode)
+      of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
     {
       let source = canvas.backdrop(of: element, rendering: rendering)
       let mask = source.mask
@@ -77,13 +80,17 @@ public enum SceneEvaluator {
         let judged = stats.value(of: settings.statistic)
         let passes = WCAG.passes(judged, threshold: requirement.threshold)
         let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)
+        let trusted = trust?.verdictTrust(
+          item: item, element: element, rendering: rendering, profile: profile,
+          appearance: appearance, mode: mode)
         let result = CheckResult(
           layout: layout.id, wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode,
           element: element.id, item: item.id, kind: item.kind, role: requirement.role,
           largeText: requirement.largeText, threshold: requirement.threshold, contrast: stats,
           bounds: ContrastBounds(min: 0, max: 0), verdict: verdict, judgedRatio: judged,
           pixelCount: samples.pixelCount, color: color.hex, material: rendering.materialName,
-          file: layout.file, line: item.line)
+          file: layout.file, line: item.line, liquidGlass: liquidGlass, profile: profile.name,
+          trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
         out.append(
           ItemMeasurement(
             result: result, rendering: rendering, color: color, requirement: requirement,

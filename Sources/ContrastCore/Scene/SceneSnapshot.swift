@@ -4,24 +4,46 @@ public struct SceneKey: Sendable, Hashable, Comparable {
   public var wallpaper: String
   public var appearance: Appearance
   public var mode: AccessibilityMode
+  /// The Liquid Glass setting; nil in the reduce-transparency modes.
+  public var liquidGlass: LiquidGlassSetting?
+  /// The profile's name.
+  public var profile: String
 
-  public init(layout: String, wallpaper: String, appearance: Appearance, mode: AccessibilityMode) {
+  public init(
+    layout: String, wallpaper: String, appearance: Appearance, mode: AccessibilityMode,
+    liquidGlass: LiquidGlassSetting? = nil, profile: String = Profile.defaultName
+  ) {
     self.layout = layout
     self.wallpaper = wallpaper
     self.appearance = appearance
     self.mode = mode
+    self.liquidGlass = liquidGlass
+    self.profile = profile
+  }
+
+  /// The scene of a check.
+  public init(_ r: CheckResult) {
+    self.init(
+      layout: r.layout, wallpaper: r.wallpaper, appearance: r.appearance, mode: r.mode,
+      liquidGlass: r.liquidGlass, profile: r.profile)
   }
 
   public static func < (a: SceneKey, b: SceneKey) -> Bool {
     if a.layout != b.layout { return a.layout < b.layout }
     if a.wallpaper != b.wallpaper { return a.wallpaper < b.wallpaper }
     if a.appearance != b.appearance { return a.appearance < b.appearance }
-    return a.mode < b.mode
+    if a.mode != b.mode { return a.mode < b.mode }
+    if a.liquidGlass != b.liquidGlass {
+      return LiquidGlassSetting.precedes(a.liquidGlass, b.liquidGlass)
+    }
+    return a.profile < b.profile
   }
 
   /// A stable id usable in HTML and file names.
   public var id: String {
-    "\(layout)--\(wallpaper)--\(appearance.rawValue)--\(mode.rawValue)"
+    ([layout, wallpaper, appearance.rawValue, mode.rawValue]
+      + CheckResult.variantParts(liquidGlass: liquidGlass, profile: profile))
+      .joined(separator: "--")
   }
 }
 

@@ -39,7 +39,7 @@ import Testing
     expected.largeText = .hig
     expected.modes = [.normal, .increaseContrast]
     expected.appearances = [.light, .dark]
-    expected.profile = "profiles/cal.yml"
+    expected.profiles = ["profiles/cal.yml"]
     expected.formats = ["md", "json"]
     expected.jobs = 3
     expected.pixelLimit = 1000

@@ -144,3 +144,72 @@ import Testing
     }
   }
 }
+
+/// Baselines across the Liquid Glass setting and the profile (SPEC §3.3):
+/// an entry written before they existed means the default setting and the
+/// default profile.
+@Suite struct BaselineDimensionsTests {
+  typealias F = ReportFixtures
+
+  /// A baseline entry as glass-audit wrote it before the setting existed.
+  static let oldText = """
+    {"schemaVersion": 1, "tool": "glass-audit", "accepted": [
+      {"fingerprint": "tabs/bar/label/dusk/light/normal", "layout": "tabs", "element": "bar",
+       "item": "label", "wallpaper": "dusk", "appearance": "light", "mode": "normal",
+       "ratio": 2.5}]}
+    """
+
+  @Test func anOldEntryAcceptsTheDefaultSettingOnly() throws {
+    let old = try Baseline.parse(text: Self.oldText, file: "old.json")
+    var results = [
+      F.check(liquidGlass: .clear), F.check(liquidGlass: .default),
+      F.check(liquidGlass: .tinted), F.check(liquidGlass: .default, profile: "ios26"),
+    ]
+    let outcome = old.apply(to: &results)
+    #expect(results.map(\.baseline) == ["new", "known", "new", "new"])
+    #expect(outcome.known == 1 && outcome.stale.isEmpty && outcome.unmatched.isEmpty)
+  }
+
+  @Test func entriesOfOtherSettingsAndProfilesRoundTrip() throws {
+    let failing = [
+      F.check(liquidGlass: .clear), F.check(liquidGlass: LiquidGlassSetting(value: 0.25)),
+      F.check(liquidGlass: .default, profile: "ios26"),
+      F.check(mode: .reduceTransparency),
+    ]
+    let b = Baseline.recording(F.report(failing))
+    #expect(
+      Set(b.entries.map(\.fingerprint)) == [
+        "tabs/bar/label/dusk/light/normal/liquidGlass=clear",
+        "tabs/bar/label/dusk/light/normal/liquidGlass=0.25",
+        "tabs/bar/label/dusk/light/normal/profile=ios26",
+        "tabs/bar/label/dusk/light/reduceTransparency",
+      ])
+    let text = b.render()
+    #expect(text.contains("\"liquidGlass\": \"clear\""))
+    #expect(text.contains("\"profile\": \"ios26\""))
+    let parsed = try Baseline.parse(text: text, file: "b.json")
+    #expect(parsed == b)
+    var again = failing
+    let outcome = parsed.apply(to: &again)
+    #expect(outcome.known == 4)
+  }
+
+  @Test func aFixedCheckOfOneSettingIsStaleInItsOwnSceneOnly() throws {
+    let b = Baseline(entries: [Baseline.Entry(F.check(liquidGlass: .clear))])
+    var passingClear = [F.check(verdict: .pass, ratio: 9, liquidGlass: .clear)]
+    #expect(b.apply(to: &passingClear).stale.count == 1)
+    var onlyDefault = [F.check(verdict: .pass, ratio: 9, liquidGlass: .default)]
+    let o = b.apply(to: &onlyDefault)
+    #expect(o.stale.isEmpty && o.unmatched.count == 1)
+  }
+
+  @Test func anUnknownSettingIsAnErrorNamingTheEntry() {
+    let text = Self.oldText.replacingOccurrences(
+      of: "\"ratio\": 2.5", with: "\"liquidGlass\": \"frosted\", \"ratio\": 2.5")
+    #expect {
+      try Baseline.parse(text: text, file: "b.json")
+    } throws: { error in
+      "\(error)".contains("b.json") && "\(error)".contains("accepted[0].liquidGlass: 'frosted'")
+    }
+  }
+}

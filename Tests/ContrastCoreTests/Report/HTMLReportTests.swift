@@ -49,7 +49,7 @@ import Testing
       results: snap.measurements.map(\.result), findings: [], errors: [], scenes: 1,
       blursComputed: 0, blursRequested: 0, previews: previews)
     return AuditReport(
-      settings: AuditSettings(), profileName: "ios26", outcome: outcome,
+      settings: AuditSettings(), profileNames: ["ios26"], outcome: outcome,
       layoutFiles: [layout.id: layout.file], layoutTitles: [layout.id: title ?? layout.title])
   }
 

@@ -7,7 +7,8 @@ enum ReportFixtures {
     wallpaper: String = "dusk", appearance: Appearance = .light, mode: AccessibilityMode = .normal,
     kind: ContentKind = .text, verdict: Verdict = .fail, ratio: Double = 2.879,
     threshold: Double = 4.5, baseline: String = "new", remedy: Remedy? = nil,
-    file: String = "layouts/tabs.yml", line: Int = 12
+    file: String = "layouts/tabs.yml", line: Int = 12, liquidGlass: LiquidGlassSetting? = nil,
+    profile: String = Profile.defaultName
   ) -> CheckResult {
     CheckResult(
       layout: layout, wallpaper: wallpaper, appearance: appearance, mode: mode,
@@ -18,14 +19,14 @@ enum ReportFixtures {
         failingFraction: verdict == .pass ? 0 : 1),
       bounds: ContrastBounds(min: 1, max: 21), verdict: verdict, baseline: baseline,
       judgedRatio: ratio, pixelCount: 100, color: "#777777", material: "regular",
-      remedy: remedy, file: file, line: line)
+      remedy: remedy, file: file, line: line, liquidGlass: liquidGlass, profile: profile)
   }
 
   static func report(
     _ results: [CheckResult], findings: [Finding] = [], errors: [InputError] = []
   ) -> AuditReport {
     AuditReport(
-      settings: AuditSettings(), profileName: "ios26",
+      settings: AuditSettings(), profileNames: ["ios26"],
       outcome: AuditOutcome(
         results: results, findings: findings, errors: errors, scenes: 1, blursComputed: 0,
         blursRequested: 0))
