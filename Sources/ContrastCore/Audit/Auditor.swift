@@ -340,7 +340,7 @@ extension Auditor {
           for (element, rendering) in profile.renderedElements(
             of: layout, appearance: appearance, mode: mode)
           {
-            if let r = canvas.blurRequest(of: element, rendering: rendering) { out.append(r) }
+            out += canvas.blurRequests(of: element, rendering: rendering)
           }
         }
       }
