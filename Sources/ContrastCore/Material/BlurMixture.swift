@@ -11,6 +11,7 @@ public struct BlurMixture: Sendable, Hashable {
   public struct Component: Sendable, Hashable {
     /// The standard deviation, pixels; 0 is the sharp wallpaper.
     public var sigmaInPixels: Double
+    /// The Gaussian's share w_k of the backdrop.
     public var weight: Double
 
     public init(sigmaInPixels: Double, weight: Double) {

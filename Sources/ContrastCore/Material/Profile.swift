@@ -52,6 +52,7 @@ public struct BlurComponent: Sendable, Hashable {
 /// A profile read by ``ProfileLoader`` has exactly one component without a
 /// share, and the other shares sum to at most 1 everywhere.
 public struct MaterialBlur: Sendable, Hashable {
+  /// The Gaussians, in the profile's order.
   public var components: [BlurComponent]
 
   public init(_ components: [BlurComponent]) {
