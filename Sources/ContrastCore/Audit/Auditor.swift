@@ -356,9 +356,7 @@ extension Auditor {
                 of: layout, appearance: appearance, mode: mode,
                 liquidGlass: liquidGlass.modelValue)
               {
-                if let r = canvas.blurRequest(of: element, rendering: rendering) {
-                  out.append(r)
-                }
+                out += canvas.blurRequests(of: element, rendering: rendering)
               }
             }
           }

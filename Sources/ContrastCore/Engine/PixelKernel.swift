@@ -40,7 +40,7 @@ struct PixelKernel {
     switch rendering.surface {
     case .wallpaper:
       break
-    case .material(let pipeline, _, _):
+    case .material(let pipeline, _):
       kind = pipeline.kind == .glass ? 1 : 2
       p = pipeline
       fill = pipeline.fill

@@ -83,7 +83,7 @@ public struct TrustIndex: Sendable {
     let override = profile.effectiveOverride(of: element, mode: mode)
     let tint = override?.tint ?? element.tint
     // What a mode assumes first, so that it names the basis of a tie.
-    if case .material(let pipeline, _, _) = rendering.surface {
+    if case .material(let pipeline, _) = rendering.surface {
       if rendering.reducesTransparency { consider((.assumption, "reduceTransparency")) }
       if ic {
         switch pipeline.kind {

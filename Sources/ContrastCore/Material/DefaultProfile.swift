@@ -29,7 +29,8 @@ let embeddedProfileIOS27 = ##"""
   #   `source`, `trust` and `value` are reserved keys.
   #
   # Curves (SPEC §3.2). A glass material's white, black, saturation and
-  # lumaCap may be a number, or depend on the element's short side in points
+  # lumaCap, and the sigma and share of any blur component, may be a number,
+  # or depend on the element's short side in points
   # (min of its width and height) or on the Liquid Glass setting s (0 clear,
   # 0.5 default, 1 tinted):
   #   {by: shortSide, table: [[48, 0.60], [150, 0.47]]}
@@ -40,6 +41,13 @@ let embeddedProfileIOS27 = ##"""
   # full-screen element reads as beyond the largest short side. Source and
   # trust go on the curve's mapping, beside `by`/`table` or `grid`.
   #
+  # Blur (SPEC §3.1). A material's backdrop is B = sum_k w_k G_k(W), a
+  # mixture of Gaussians: `blur` lists them as {sigma: CURVE, share: CURVE},
+  # sigma in points (0 is the sharp wallpaper); exactly one component omits
+  # `share` and takes the remainder, 1 minus the others' shares (which may
+  # not exceed 1 anywhere). `blurRadius: r` with `blurMix: m` is the
+  # shorthand for [{sigma: 0, share: 1 - m}, {sigma: r, share: m}].
+  #
   # Standard materials (CoreMaterial, SPEC §3.2): s = Y + saturation (c - Y);
   # c = (1 - plateShare) s + plateShare P(Y) + brightness, P piecewise linear
   # through `stops` (2 to 8 levels at evenly spaced luma 0 ... 1).
@@ -49,16 +57,17 @@ let embeddedProfileIOS27 = ##"""
   # in [0, 1]. A glass material's `fill` is a colour or `none`. Values are
   # gamma-encoded sRGB.
   #
-  # Units. blurRadius (the blur's standard deviation), sizes, border widths
+  # Units. Blur sigmas and blurRadius (standard deviations), sizes, border widths
   # and the minimum target are in points; a device's scale is pixels per
   # point.
   #
   # Overrides. A profile given to override this one is merged key by key: it
   # replaces only the values it names and may add whole materials, colours,
   # devices and text roles (a material whose `kind` changes is replaced
-  # whole, and so is a curve). Its values take the provenance it gives them;
-  # a value it gives without any is recorded as an assumption sourced to that
-  # file.
+  # whole, and so is a curve, and a blur: `blur` or `blurRadius`/`blurMix`
+  # replaces the base's blur in either form). Its values take the provenance
+  # it gives them; a value it gives without any is recorded as an assumption
+  # sourced to that file.
 
   version: 1
   name: ios27
@@ -77,14 +86,48 @@ let embeddedProfileIOS27 = ##"""
         simulator, 48 pt) and F (flutter_liquid_glass metrics, 210 x 150 pt)
       trust: third-party-measurement
       light:
-        blurRadius:
-          value: 8
-          source: &regularBlur >-
-            SPEC §3.2: third-party dump, the wide "BlurFill" sample blended at
-            the default tint; the two-scale frost of SOURCES.md D1 is not yet
-            modelled (kept from the iOS 26 profile)
-          trust: third-party-measurement
-        blurMix: {value: 0.5, source: *regularBlur, trust: third-party-measurement}
+        # Two Gaussians (SOURCES.md D1, "frost is two scales"): a narrow one,
+        # taking the remainder (45 % at the default setting), and a wide one.
+        blur: &regularBlur
+          - sigma:
+              source: &narrowSigma >-
+                SOURCES.md D1 (glass probe, iOS 27 simulator): narrow sigma
+                3.9 pt on a 48 pt shape, 4.6 on 220 x 96 (short side 96), 7.8
+                on a 360 x 180 panel at the default setting; 1.8 -> 7.7 pt
+                along the slider 0 -> 1 on the 48 pt shape. The cells at 96
+                and 180 pt for settings 0 and 1 are measured nowhere: this
+                profile's assumption, the 48 pt slider values scaled with the
+                size in proportion to the default column (x 4.6 / 3.9, x 7.8
+                / 3.9), each marked as such
+              trust: third-party-measurement
+              grid:
+                shortSide: [48, 96, 180]
+                setting: [0, 0.5, 1]
+                values:
+                  - [1.8, 3.9, 7.7]  # 48 pt
+                  - - {value: 2.12308, source: *narrowSigma, trust: assumption}  # 1.8 x 4.6 / 3.9
+                    - 4.6
+                    - {value: 9.08205, source: *narrowSigma, trust: assumption}  # 7.7 x 4.6 / 3.9
+                  - - {value: 3.6, source: *narrowSigma, trust: assumption}  # 1.8 x 7.8 / 3.9
+                    - 7.8
+                    - {value: 15.4, source: *narrowSigma, trust: assumption}  # 7.7 x 7.8 / 3.9
+          - sigma:
+              value: 14.8
+              source: >-
+                fidelity/fit/edge.py (REPORT.md, "Blur"): SOURCES.md D1's edge
+                seen through a 76 x 220 pt capsule, 27 pt wide (10-90 %), is
+                0.45 Phi(x / 4.31) + 0.55 Phi(x / sw) (the narrow sigma read
+                at 76 pt) for sw = 14.82 pt; measured at the default setting
+                and one size, carried to every size and setting
+              trust: third-party-measurement
+            share:
+              source: >-
+                SOURCES.md D1: the wide share grows 0.25 -> 0.8 along the
+                slider 0 -> 1, and is 0.55 (1 - the narrow 45 %) at the
+                default setting
+              trust: third-party-measurement
+              by: setting
+              table: [[0, 0.25], [0.5, 0.55], [1, 0.8]]
         white:
           by: setting
           table: [[0, 1.1288], [0.25, 1.06564], [0.5, 1.02477], [0.75, 1.0198], [1, 1.01331]]
@@ -110,8 +153,7 @@ let embeddedProfileIOS27 = ##"""
           table: [[0, 0.812], [0.5, 0.932892]]
         fill: none
       dark:
-        blurRadius: {value: 8, source: *regularBlur, trust: third-party-measurement}
-        blurMix: {value: 0.5, source: *regularBlur, trust: third-party-measurement}
+        blur: *regularBlur
         white:
           source: >-
             fidelity/fit/params.json: 48 pt from D1 at every setting, 150 pt
@@ -142,14 +184,27 @@ let embeddedProfileIOS27 = ##"""
       source: *d1fit
       trust: third-party-measurement
       light:
-        blurRadius:
-          value: 10
-          source: &clearBlur >-
-            SPEC §3.2: third-party dump of the glassBackground filter; D1's
-            sharper frost (sigma 1.3 pt) is not yet modelled (kept from the
-            iOS 26 profile)
-          trust: third-party-measurement
-        blurMix: {value: 1, source: *clearBlur, trust: third-party-measurement}
+        # Nearly sharp (SOURCES.md D1): a 1.3 pt Gaussian taking the remainder
+        # (95 %) and 5 % blurred wide.
+        blur: &clearBlur
+          - sigma:
+              value: 1.3
+              source: "SOURCES.md D1: clear glass, sigma 1.3 pt"
+              trust: third-party-measurement
+          - sigma:
+              value: 14.8
+              source: >-
+                regular glass's wide sigma (fidelity/fit/edge.py), assumed for
+                clear, whose wide part D1 does not measure
+              trust: assumption
+            share:
+              value: 0.05
+              source: >-
+                SOURCES.md D1: clear keeps "about 95 % of the contrast", read
+                as 95 % of the backdrop keeping its detail (the 1.3 pt
+                Gaussian) and 5 % blurred so widely that it carries none, as
+                regular glass's wide part
+              trust: third-party-measurement
         white: 1.08061
         black: 0.124707
         saturation:
@@ -163,8 +218,7 @@ let embeddedProfileIOS27 = ##"""
         lumaCap: 1
         fill: none
       dark:
-        blurRadius: {value: 10, source: *clearBlur, trust: third-party-measurement}
-        blurMix: {value: 1, source: *clearBlur, trust: third-party-measurement}
+        blur: *clearBlur
         white: 1.08061
         black: 0.124707
         saturation:
@@ -487,7 +541,8 @@ let embeddedProfileIOS26 = ##"""
   #   `source`, `trust` and `value` are reserved keys.
   #
   # Curves (SPEC §3.2). A glass material's white, black, saturation and
-  # lumaCap may be a number, or depend on the element's short side in points
+  # lumaCap, and the sigma and share of any blur component, may be a number,
+  # or depend on the element's short side in points
   # (min of its width and height) or on the Liquid Glass setting s (0 clear,
   # 0.5 default, 1 tinted):
   #   {by: shortSide, table: [[48, 0.60], [150, 0.47]]}
@@ -498,6 +553,13 @@ let embeddedProfileIOS26 = ##"""
   # full-screen element reads as beyond the largest short side. Source and
   # trust go on the curve's mapping, beside `by`/`table` or `grid`.
   #
+  # Blur (SPEC §3.1). A material's backdrop is B = sum_k w_k G_k(W), a
+  # mixture of Gaussians: `blur` lists them as {sigma: CURVE, share: CURVE},
+  # sigma in points (0 is the sharp wallpaper); exactly one component omits
+  # `share` and takes the remainder, 1 minus the others' shares (which may
+  # not exceed 1 anywhere). `blurRadius: r` with `blurMix: m` is the
+  # shorthand for [{sigma: 0, share: 1 - m}, {sigma: r, share: m}].
+  #
   # Standard materials (CoreMaterial, SPEC §3.2): s = Y + saturation (c - Y);
   # c = (1 - plateShare) s + plateShare P(Y) + brightness, P piecewise linear
   # through `stops` (2 to 8 levels at evenly spaced luma 0 ... 1).
@@ -507,16 +569,17 @@ let embeddedProfileIOS26 = ##"""
   # in [0, 1]. A glass material's `fill` is a colour or `none`. Values are
   # gamma-encoded sRGB.
   #
-  # Units. blurRadius (the blur's standard deviation), sizes, border widths
+  # Units. Blur sigmas and blurRadius (standard deviations), sizes, border widths
   # and the minimum target are in points; a device's scale is pixels per
   # point.
   #
   # Overrides. A profile given to override this one is merged key by key: it
   # replaces only the values it names and may add whole materials, colours,
   # devices and text roles (a material whose `kind` changes is replaced
-  # whole, and so is a curve). Its values take the provenance it gives them;
-  # a value it gives without any is recorded as an assumption sourced to that
-  # file.
+  # whole, and so is a curve, and a blur: `blur` or `blurRadius`/`blurMix`
+  # replaces the base's blur in either form). Its values take the provenance
+  # it gives them; a value it gives without any is recorded as an assumption
+  # sourced to that file.
 
   version: 1
   name: ios26
@@ -535,21 +598,35 @@ let embeddedProfileIOS26 = ##"""
         glass unreliably)
       trust: third-party-measurement
       light:
-        blurRadius:
-          value: 8
-          source: &regularBlur >-
-            SPEC §3.2: third-party dump, the wide "BlurFill" sample blended at
-            the default tint
-          trust: third-party-measurement
-        blurMix: {value: 0.5, source: *regularBlur, trust: third-party-measurement}
+        # iOS 27's two Gaussians (profiles/ios27.yml): no iOS 26 source
+        # measures the blur.
+        blur: &regularBlur
+          - sigma:
+              source: &ios27Blur >-
+                profiles/ios27.yml (SOURCES.md D1, iOS 27, and
+                fidelity/fit/edge.py); no measurement of iOS 26's blur is
+                public, so iOS 27's numbers are this profile's assumption
+              trust: assumption
+              grid:
+                shortSide: [48, 96, 180]
+                setting: [0, 0.5, 1]
+                values:
+                  - [1.8, 3.9, 7.7]
+                  - [2.12308, 4.6, 9.08205]
+                  - [3.6, 7.8, 15.4]
+          - sigma: {value: 14.8, source: *ios27Blur, trust: assumption}
+            share:
+              source: *ios27Blur
+              trust: assumption
+              by: setting
+              table: [[0, 0.25], [0.5, 0.55], [1, 0.8]]
         white: 0.9865294117647059  # 0.303 + 174.3 / 255
         black: 0.6835294117647059  # 174.3 / 255
         saturation: 0.59085  # 1.95 x 0.303
         lumaCap: 1
         fill: none
       dark:
-        blurRadius: {value: 8, source: *regularBlur, trust: third-party-measurement}
-        blurMix: {value: 0.5, source: *regularBlur, trust: third-party-measurement}
+        blur: *regularBlur
         white: 0.34937254901960785  # 0.238 + 28.4 / 255
         black: 0.11137254901960784  # 28.4 / 255
         saturation: 0.595  # 2.5 x 0.238
@@ -566,8 +643,9 @@ let embeddedProfileIOS26 = ##"""
         assumption
       trust: assumption
       light:
-        blurRadius: 10
-        blurMix: 1
+        blur: &clearBlur
+          - sigma: 1.3
+          - {sigma: 14.8, share: 0.05}
         white: 1.08061
         black: 0.124707
         saturation:
@@ -576,8 +654,7 @@ let embeddedProfileIOS26 = ##"""
         lumaCap: 1
         fill: none
       dark:
-        blurRadius: 10
-        blurMix: 1
+        blur: *clearBlur
         white: 1.08061
         black: 0.124707
         saturation:

@@ -5,8 +5,8 @@ public struct ElementRendering: Sendable, Hashable {
   public enum Surface: Sendable, Hashable {
     /// No material: the content sits on the placed wallpaper.
     case wallpaper
-    /// A material over the blurred backdrop B = (1 - m) W + m G(W).
-    case material(MaterialPipeline, blurSigmaInPixels: Double, blurMix: Double)
+    /// A material over the blurred backdrop B = sum_k w_k G_k(W) (SPEC §3.1).
+    case material(MaterialPipeline, blur: BlurMixture)
     /// The app draws `fill` instead of the material (then `tint` if the same
     /// override gives one), source-over the wallpaper.
     case appFill(RGBA, tint: RGBA?)
@@ -31,7 +31,7 @@ public struct ElementRendering: Sendable, Hashable {
     switch surface {
     case .wallpaper:
       return backdrop
-    case .material(let pipeline, _, _):
+    case .material(let pipeline, _):
       return pipeline.apply(backdrop)
     case .appFill(let fill, let tint):
       var c = fill.composited(over: backdrop)
@@ -105,9 +105,9 @@ extension Profile {
 
   /// Resolves how `element` is drawn in `appearance` and `mode` on a canvas of
   /// `scale` pixels per point, under Liquid Glass setting `liquidGlass`
-  /// (default 0.5): every curve of the material is read once, at the
-  /// element's short side (min of its frame's width and height, pt) and
-  /// that setting.
+  /// (default 0.5): every curve of the material, its blur's included, is
+  /// read once, at the element's short side (min of its frame's width and
+  /// height, pt) and that setting.
   ///
   /// System rules first (SPEC §3.3): Increase Contrast makes a glass fill
   /// white (light) / black (dark) with alpha max(fill alpha, minimum), raises
@@ -164,12 +164,14 @@ extension Profile {
       tintSpec, appearance: appearance, increaseContrast: ic, isTint: true)
     let systemBorder = ic ? increaseContrast.borderInPoints : 0
     let borderPoints = override?.borderInPoints ?? systemBorder
+    let shortSide = min(element.frame.width, element.frame.height)
     return ElementRendering(
       surface: .material(
         MaterialPipeline(
-          parameters: p, shortSideInPoints: min(element.frame.width, element.frame.height),
-          liquidGlass: liquidGlass, fill: fill, tint: tint),
-        blurSigmaInPixels: p.blurRadiusInPoints * scale, blurMix: p.blurMix),
+          parameters: p, shortSideInPoints: shortSide, liquidGlass: liquidGlass, fill: fill,
+          tint: tint),
+        blur: p.blur.resolved(
+          shortSideInPoints: shortSide, liquidGlass: liquidGlass, scale: scale)),
       reducesTransparency: mode.reducesTransparency, borderWidthInPixels: borderPoints * scale,
       borderColor: border, materialName: materialName)
   }

@@ -27,6 +27,102 @@ public enum MaterialKind: String, Sendable, CaseIterable, Codable {
   case standard
 }
 
+/// One Gaussian of a material's backdrop blur (SPEC §3.1): its standard
+/// deviation and its share of the backdrop, each a curve over the element's
+/// short side and the Liquid Glass setting.
+public struct BlurComponent: Sendable, Hashable {
+  /// The standard deviation, pt (times the scale for pixels); 0 is the
+  /// sharp wallpaper.
+  public var sigmaInPoints: ProfileCurve
+  /// The share w in [0, 1]; nil for the one component of a blur that takes
+  /// the remainder, 1 minus the others' shares.
+  public var share: ProfileCurve?
+
+  public init(sigmaInPoints: ProfileCurve, share: ProfileCurve?) {
+    self.sigmaInPoints = sigmaInPoints
+    self.share = share
+  }
+}
+
+/// A material's backdrop blur as the profile gives it (SPEC §3.1): B =
+/// sum_k w_k G_k(W), a mixture of Gaussians whose sigmas and shares may
+/// depend on the element's short side and the Liquid Glass setting.
+/// ``resolved(shortSideInPoints:liquidGlass:scale:)`` reads it for one element.
+///
+/// A profile read by ``ProfileLoader`` has exactly one component without a
+/// share, and the other shares sum to at most 1 everywhere.
+public struct MaterialBlur: Sendable, Hashable {
+  /// The Gaussians, in the profile's order.
+  public var components: [BlurComponent]
+
+  public init(_ components: [BlurComponent]) {
+    self.components = components
+  }
+
+  /// The shorthand `blurRadius` r, `blurMix` m: B = (1 - m) W + m G_r(W),
+  /// the components [{sigma 0, the remainder 1 - m}, {sigma r, share m}].
+  public static func shorthand(radiusInPoints r: Double, mix m: Double) -> MaterialBlur {
+    MaterialBlur([
+      BlurComponent(sigmaInPoints: 0, share: nil),
+      BlurComponent(sigmaInPoints: .constant(r), share: .constant(m)),
+    ])
+  }
+
+  /// The mixture for an element whose short side is `shortSideInPoints`
+  /// (nil: full screen) under Liquid Glass setting `liquidGlass`, on a
+  /// canvas of `scale` pixels per point: every curve read once there, the
+  /// component without a share given 1 minus the others' (at least 0),
+  /// sigmas in pixels (a negative sigma reads as 0).
+  public func resolved(
+    shortSideInPoints: Double?, liquidGlass: Double, scale: Double
+  ) -> BlurMixture {
+    func read(_ curve: ProfileCurve) -> Double {
+      curve.value(shortSideInPoints: shortSideInPoints, liquidGlass: liquidGlass)
+    }
+    let given = components.map { $0.share.map(read) }
+    let rest = Swift.max(0, 1 - given.reduce(0) { $0 + ($1 ?? 0) })
+    return BlurMixture(
+      zip(components, given).map { component, share in
+        BlurMixture.Component(
+          sigmaInPixels: Swift.max(0, read(component.sigmaInPoints)) * scale,
+          weight: share ?? rest)
+      })
+  }
+
+  /// The largest sum of the given shares (the components with a share), and
+  /// where it is reached: each share is piecewise linear between its curve's
+  /// points and constant beyond them, so the sum is bilinear on each cell of
+  /// the grid of every curve's short sides and settings, and its largest
+  /// value lies on that grid. An axis no share depends on is nil.
+  public func largestGivenShares() -> (sum: Double, shortSide: Double?, setting: Double?) {
+    var sides = Set<Double>()
+    var settings = Set<Double>()
+    for case let share? in components.map(\.share) {
+      switch share {
+      case .constant: break
+      case .table(.shortSide, let points): sides.formUnion(points.map(\.x))
+      case .table(.setting, let points): settings.formUnion(points.map(\.x))
+      case .grid(let s, let t, _):
+        sides.formUnion(s)
+        settings.formUnion(t)
+      }
+    }
+    let sideAxis: [Double?] = sides.isEmpty ? [nil] : sides.sorted()
+    let settingAxis: [Double?] = settings.isEmpty ? [nil] : settings.sorted()
+    var best: (sum: Double, shortSide: Double?, setting: Double?) = (-.infinity, nil, nil)
+    for side in sideAxis {
+      for setting in settingAxis {
+        let sum = components.reduce(0.0) { total, component in
+          total
+            + (component.share?.value(shortSideInPoints: side, liquidGlass: setting ?? 0.5) ?? 0)
+        }
+        if sum > best.sum { best = (sum, side, setting) }
+      }
+    }
+    return best
+  }
+}
+
 /// The parameters of one material in one appearance.
 ///
 /// Glass (SPEC §3.2): blur, luma cap (`lumaCap` = L), levels (`white`,
@@ -36,10 +132,8 @@ public enum MaterialKind: String, Sendable, CaseIterable, Codable {
 /// `plateStops`), `brightness`, tint, clamp.
 public struct MaterialParameters: Sendable, Hashable {
   public var kind: MaterialKind
-  /// Standard deviation of the backdrop blur, pt.
-  public var blurRadiusInPoints: Double
-  /// Blur mix m in [0, 1]: B = (1 - m) W + m G(W).
-  public var blurMix: Double
+  /// The backdrop blur, a mixture of Gaussians (SPEC §3.1).
+  public var blur: MaterialBlur
   /// Saturation (glass levels `Sat`, or the standard material's saturation).
   public var saturation: ProfileCurve
   /// Glass levels: White. Unused by standard materials.
@@ -59,14 +153,13 @@ public struct MaterialParameters: Sendable, Hashable {
   public var fill: RGBA?
 
   public init(
-    kind: MaterialKind, blurRadiusInPoints: Double, blurMix: Double = 1,
-    saturation: ProfileCurve = 1, white: ProfileCurve = 1, black: ProfileCurve = 0,
-    lumaCap: ProfileCurve = 1, brightness: Double = 0, plateShare: Double = 0,
-    plateStops: [Double] = [0, 1], fill: RGBA? = nil
+    kind: MaterialKind, blur: MaterialBlur, saturation: ProfileCurve = 1,
+    white: ProfileCurve = 1, black: ProfileCurve = 0, lumaCap: ProfileCurve = 1,
+    brightness: Double = 0, plateShare: Double = 0, plateStops: [Double] = [0, 1],
+    fill: RGBA? = nil
   ) {
     self.kind = kind
-    self.blurRadiusInPoints = blurRadiusInPoints
-    self.blurMix = blurMix
+    self.blur = blur
     self.saturation = saturation
     self.white = white
     self.black = black
@@ -75,6 +168,21 @@ public struct MaterialParameters: Sendable, Hashable {
     self.plateShare = plateShare
     self.plateStops = plateStops
     self.fill = fill
+  }
+
+  /// Parameters whose blur is the shorthand (``MaterialBlur/shorthand(radiusInPoints:mix:)``):
+  /// B = (1 - `blurMix`) W + `blurMix` G(W), G of standard deviation
+  /// `blurRadiusInPoints` pt.
+  public init(
+    kind: MaterialKind, blurRadiusInPoints: Double, blurMix: Double = 1,
+    saturation: ProfileCurve = 1, white: ProfileCurve = 1, black: ProfileCurve = 0,
+    lumaCap: ProfileCurve = 1, brightness: Double = 0, plateShare: Double = 0,
+    plateStops: [Double] = [0, 1], fill: RGBA? = nil
+  ) {
+    self.init(
+      kind: kind, blur: .shorthand(radiusInPoints: blurRadiusInPoints, mix: blurMix),
+      saturation: saturation, white: white, black: black, lumaCap: lumaCap,
+      brightness: brightness, plateShare: plateShare, plateStops: plateStops, fill: fill)
   }
 }
 

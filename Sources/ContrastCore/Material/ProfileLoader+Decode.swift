@@ -24,11 +24,14 @@ struct ProfileDecoder {
     "devices", "textRoles", "defaultTextRole", "largeText", "minimumTarget", "fit",
   ]
   static let glassKeys = [
-    "blurRadius", "blurMix", "white", "black", "saturation", "lumaCap", "fill",
+    "blur", "blurRadius", "blurMix", "white", "black", "saturation", "lumaCap", "fill",
   ]
   static let standardKeys = [
-    "blurRadius", "blurMix", "saturation", "brightness", "plateShare", "stops",
+    "blur", "blurRadius", "blurMix", "saturation", "brightness", "plateShare", "stops",
   ]
+  /// The blur's keys: `blur`, or its shorthand `blurRadius` and `blurMix`;
+  /// one of the two forms is required.
+  static let blurKeys = ["blur", "blurRadius", "blurMix"]
 
   /// The most plate stops a standard material may give (the C kernel's room).
   static let maximumStops = 8

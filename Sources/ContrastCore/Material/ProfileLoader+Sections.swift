@@ -96,13 +96,12 @@ extension ProfileDecoder {
     case nil:
       keys = Self.glassKeys + Self.standardKeys.filter { !Self.glassKeys.contains($0) }
     }
+    let required = kind == nil ? [] : keys.filter { !Self.blurKeys.contains($0) }
     guard
-      let f = fields(
-        node, path: path, allowed: keys, required: kind == nil ? [] : keys, explain: explain)
+      let f = fields(node, path: path, allowed: keys, required: required, explain: explain)
     else { return nil }
     func at(_ key: String) -> String { Self.join(path, key) }
-    let blur = number(f["blurRadius"], path: at("blurRadius"), range: .nonNegative)
-    let mix = number(f["blurMix"], path: at("blurMix"), range: .unitInterval)
+    let blur = materialBlur(node, f, path: path, required: kind != nil)
     let saturation = curve(f["saturation"], path: at("saturation"), range: .nonNegative)
     let white = curve(f["white"], path: at("white"), range: .any)
     let black = curve(f["black"], path: at("black"), range: .any)
@@ -111,18 +110,18 @@ extension ProfileDecoder {
     let share = number(f["plateShare"], path: at("plateShare"), range: .unitInterval)
     let stops = f["stops"].flatMap { plateStops($0, path: at("stops")) }
     let fill = f["fill"].map { self.fill($0, path: at("fill")) }
-    guard let kind, let blur, let mix, let saturation else { return nil }
+    guard let kind, let blur, let saturation else { return nil }
     switch kind {
     case .glass:
       guard let white, let black, let lumaCap, let fill = fill ?? nil else { return nil }
       return MaterialParameters(
-        kind: .glass, blurRadiusInPoints: blur, blurMix: mix, saturation: saturation,
-        white: white, black: black, lumaCap: lumaCap, fill: fill)
+        kind: .glass, blur: blur, saturation: saturation, white: white, black: black,
+        lumaCap: lumaCap, fill: fill)
     case .standard:
       guard let brightness, let share, let stops else { return nil }
       return MaterialParameters(
-        kind: .standard, blurRadiusInPoints: blur, blurMix: mix, saturation: saturation,
-        brightness: brightness, plateShare: share, plateStops: stops)
+        kind: .standard, blur: blur, saturation: saturation, brightness: brightness,
+        plateShare: share, plateStops: stops)
     }
   }
 

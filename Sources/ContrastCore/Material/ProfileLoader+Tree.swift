@@ -20,7 +20,9 @@ struct ProfileTree: Sendable {
   /// appended); anything else is replaced whole. A mapping whose `kind`
   /// differs between the two is replaced whole too, since the keys of one
   /// kind do not fit the other, and so is a curve (a mapping with `table`
-  /// or `grid`).
+  /// or `grid`). A blur is one value too: an override naming `blur` drops
+  /// the base's shorthand `blurRadius` and `blurMix`, and one naming either
+  /// of those drops the base's `blur` list.
   func merged(with override: ProfileTree) -> ProfileTree {
     ProfileTree(
       root: Self.merge(root, override.root),
@@ -37,6 +39,10 @@ struct ProfileTree: Sendable {
     {
       return override
     }
+    let names = Set(overrides.compactMap(\.name))
+    for (given, replaced) in Self.exclusiveKeys where !names.isDisjoint(with: given) {
+      entries.removeAll { $0.name.map(replaced.contains) ?? false }
+    }
     for entry in overrides {
       if let i = entries.firstIndex(where: { $0.name == entry.name }) {
         entries[i] = YAMLEntry(key: entry.key, value: merge(entries[i].value, entry.value))
@@ -46,6 +52,12 @@ struct ProfileTree: Sendable {
     }
     return YAMLNode(content: .mapping(entries), mark: base.mark)
   }
+
+  /// Keys that write one value in two forms: an override that names any key
+  /// of the first set removes the second set's keys from the base.
+  private static let exclusiveKeys: [(Set<String>, Set<String>)] = [
+    (["blur"], ["blurRadius", "blurMix"]), (["blurRadius", "blurMix"], ["blur"]),
+  ]
 }
 
 /// Builds `ProfileTree`s from profile text, collecting every problem.

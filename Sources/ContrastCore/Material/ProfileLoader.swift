@@ -15,8 +15,9 @@ import Foundation
 ///     source: "fidelity/fit/params.json ..."
 ///     trust: third-party-measurement
 ///     light:
-///       blurRadius: {value: 8, source: "third-party dump ...", trust: third-party-measurement}
-///       blurMix: {value: 0.5, source: "third-party dump ...", trust: third-party-measurement}
+///       blur:                      # B = sum_k w_k G_k(W), SPEC §3.1
+///         - sigma: {by: shortSide, table: [[48, 3.9], [180, 7.8]]}  # takes the remainder
+///         - {sigma: 14.8, share: {by: setting, table: [[0, 0.25], [1, 0.8]]}}
 ///       white: {by: setting, table: [[0, 1.1288], [0.5, 1.02477], [1, 1.01331]]}
 ///       black: 0.518575
 ///       saturation: 1.19362
@@ -28,7 +29,7 @@ import Foundation
 ///     source: ...
 ///     trust: ...
 ///     light: {blurRadius: 30, blurMix: 1, saturation: 1.52, brightness: 0.1,
-///             plateShare: 0.75, stops: [0.89, 0.86, 0.87, 0.81]}
+///             plateShare: 0.75, stops: [0.89, 0.86, 0.87, 0.81]}   # the blur's shorthand
 /// colors:
 ///   source: "SPEC §2.3: Apple's HIG colour table"
 ///   trust: apple
@@ -48,9 +49,8 @@ import Foundation
 ///   `fit` ({measurements: FILE, residuals: [{material, appearance,
 ///   setting, count, mean, max}]}, the errors the profile states for its
 ///   fit, levels 0-255).
-/// - A glass material's appearances hold `blurRadius` (pt, the blur's
-///   standard deviation), `blurMix`, `white`, `black`, `saturation`,
-///   `lumaCap` and `fill`; a standard one's `blurRadius`, `blurMix`,
+/// - A glass material's appearances hold `blur`, `white`, `black`,
+///   `saturation`, `lumaCap` and `fill`; a standard one's `blur`,
 ///   `saturation`, `brightness`, `plateShare` and `stops` (2 to 8 plate
 ///   levels at evenly spaced luma). All are required. `white`, `black`,
 ///   `saturation` and `lumaCap` are curves (SPEC §3.2): a number, `{by:
@@ -58,6 +58,15 @@ import Foundation
 ///   [...], setting: [...], values: [[...], ...]}}` (`values[i][j]` at
 ///   shortSide[i], setting[j]), x strictly increasing; linear between
 ///   points, held beyond the ends. An override replaces a curve whole.
+/// - `blur` (SPEC §3.1) is a non-empty list of Gaussians `{sigma: CURVE,
+///   share: CURVE}`: sigma the standard deviation in pt (>= 0; 0 is the
+///   sharp wallpaper), share its weight in [0, 1]. Exactly one component
+///   omits `share` and takes the remainder, 1 minus the others' shares,
+///   which must not exceed 1 at any short side or setting. The shorthand
+///   `blurRadius: r` with `blurMix: m` (both, in place of `blur`) is
+///   [{sigma: 0, share: 1 - m}, {sigma: r, share: m}]. An override that
+///   names `blur` replaces the whole list and the base's shorthand; one
+///   that names `blurRadius` or `blurMix` replaces the base's list.
 /// - Provenance: every number and colour has a `source` (free text) and a
 ///   `trust` (`apple`, `third-party-measurement`, `assumption`). Any mapping
 ///   may hold `source:` and `trust:`, which apply to every value inside it
@@ -69,10 +78,10 @@ import Foundation
 ///   `colors.secondaryLabel.light.alpha`, `border.dark.color`).
 /// - Colours: `"#RRGGBB"` (opaque; quote it, as an unquoted `#` starts a YAML
 ///   comment) or `{color: "#RRGGBB", alpha: A}`, alpha in [0, 1].
-/// - Ranges: alphas, `blurMix`, `lumaCap`, `plateShare`, `minimumFillAlpha`
-///   and `minimumPlateShare` in [0, 1];
-///   `blurRadius`, `saturation`, borders and `minimumBoldSize` >= 0; sizes,
-///   scales and the target > 0.
+/// - Ranges: alphas, `blurMix`, blur shares, `lumaCap`, `plateShare`,
+///   `minimumFillAlpha` and `minimumPlateShare` in [0, 1];
+///   `blurRadius`, blur sigmas, `saturation`, borders and `minimumBoldSize`
+///   >= 0; sizes, scales and the target > 0.
 /// - Overrides (`merged(base:baseFile:override:overrideFile:)`): the
 ///   override is laid over the base key by key at the YAML level; it
 ///   replaces only the values it names and may add whole materials, colours,

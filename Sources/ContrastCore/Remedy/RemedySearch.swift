@@ -209,7 +209,7 @@ public struct RemedySearch: Sendable {
     switch rendering.surface {
     case .wallpaper:
       return nil
-    case .material(let pipeline, _, _):
+    case .material(let pipeline, _):
       if let t = pipeline.tint { return ("tint", t.rgb, t.alpha) }
       if let f = pipeline.fill { return ("fill", f.rgb, f.alpha) }
       return ("fill", glassFill, 0)
@@ -226,13 +226,13 @@ public struct RemedySearch: Sendable {
     switch r.surface {
     case .wallpaper:
       break
-    case .material(var pipeline, let sigma, let mix):
+    case .material(var pipeline, let blur):
       if target.property == "tint" {
         pipeline.tint = RGBA(target.color, alpha: alpha)
       } else {
         pipeline.fill = RGBA(target.color, alpha: alpha)
       }
-      r.surface = .material(pipeline, blurSigmaInPixels: sigma, blurMix: mix)
+      r.surface = .material(pipeline, blur: blur)
     case .appFill(let fill, let tint):
       if target.property == "tint" {
         r.surface = .appFill(fill, tint: RGBA(target.color, alpha: alpha))

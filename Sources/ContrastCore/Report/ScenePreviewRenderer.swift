@@ -7,7 +7,7 @@ import Foundation
 /// The preview is the placed wallpaper W with, inside every element's shape
 /// (in layout order, later elements on top), the modelled background exactly
 /// as `SceneEvaluator` measures it: `rendering.background(backdrop:)` over
-/// B = (1 - m) W + m G(W) (or the Reduce Transparency mean), and
+/// the mixture B = (1 - m) W + m M (or the Reduce Transparency mean), and
 /// `borderBackground` in the border band. Text is not painted (there are no
 /// glyphs); each item's box is returned instead, for the report to overlay.
 ///

@@ -25,7 +25,7 @@ public struct BackgroundEvaluator: Sendable {
 
   public init(_ rendering: ElementRendering) {
     self.rendering = rendering
-    if case .material(let p, _, _) = rendering.surface {
+    if case .material(let p, _) = rendering.surface {
       pipeline = p
     } else {
       pipeline = nil

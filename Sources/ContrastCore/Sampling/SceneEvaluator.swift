@@ -41,7 +41,7 @@ public enum SceneEvaluator {
   ///
   /// Per pixel of an item (centre in its frame, on the canvas): outside the
   /// element's shape the background is the placed wallpaper; inside, it is
-  /// the rendering over the backdrop (B = (1 - m) W + m G(W), or the Reduce
+  /// the rendering over the backdrop (B = sum_k w_k G_k(W), or the Reduce
   /// Transparency mean), with the border over it in the band. The item's
   /// colour is composited over the background and the WCAG ratio taken.
   public static func measure(

@@ -3,7 +3,8 @@ import Foundation
 /// A wallpaper placed on one canvas, with the blurs and means computed over it.
 ///
 /// Each distinct blur (region, sigma) is computed once and shared by every
-/// element, mode, appearance and item that needs it (SPEC §6). Not
+/// element, mode, appearance, Liquid Glass setting and item that needs it
+/// (SPEC §6), and so is each mixture of them (region, mixture). Not
 /// thread-safe: one audit worker owns it while it audits that wallpaper.
 public final class WallpaperCanvas {
   public let wallpaperID: String
@@ -15,12 +16,17 @@ public final class WallpaperCanvas {
     var rect: PixelRect
     var sigma: Double
   }
+  private struct MixtureKey: Hashable {
+    var rect: PixelRect
+    var blur: BlurMixture
+  }
   private struct MaskKey: Hashable {
     var frame: RectInPoints
     var shape: ElementShape
     var border: Double
   }
   private var blurs: [BlurKey: RGBImage] = [:]
+  private var mixtures: [MixtureKey: RGBImage] = [:]
   /// Per sigma, the region one shared blur field covers (see ``planBlurs(_:)``),
   /// and the field once computed.
   private var plannedCoverage: [Double: PixelRect] = [:]
@@ -29,7 +35,8 @@ public final class WallpaperCanvas {
   private var means: [MaskKey: RGB] = [:]
   private var scratch: RGBImage?
   private var downscales: [PixelRect: RGBImage] = [:]
-  /// Blurs actually computed and blurs asked for (the naive count).
+  /// Gaussian blurs actually computed and asked for (the naive count: one
+  /// per component that blurs, each time an element's backdrop is made).
   public private(set) var blursComputed = 0
   public private(set) var blursRequested = 0
 
@@ -99,16 +106,59 @@ public final class WallpaperCanvas {
   /// The sigmas that ``planBlurs(_:)`` gave one shared field (ascending).
   var plannedSigmas: [Double] { plannedCoverage.keys.sorted() }
 
-  /// The blur an element asks for in a rendering (its mask's rectangle and
-  /// sigma), if any: a material with a blur, outside Reduce Transparency.
-  func blurRequest(of element: Element, rendering: ElementRendering) -> (
+  /// The blurred part of `blur` over `rect`: M = sum_{sigma > 0} (w_k / m)
+  /// G_k(W), m the mixture's ``BlurMixture/blurredShare``, so that B = (1 -
+  /// m) W + m M; nil when nothing blurs (m = 0). Each G_k comes from
+  /// ``blurred(_:sigmaInPixels:)`` (computed once per rect and sigma, shared
+  /// by every mixture that has it); M is computed once per (rect, mixture).
+  /// With one blurring component M is that G_k itself. Each sample is
+  /// summed in Double in ascending sigma and rounded to Float once.
+  public func blurred(_ rect: PixelRect, mixture blur: BlurMixture) -> RGBImage? {
+    let parts = blur.blurredComponents
+    let m = blur.blurredShare
+    guard !parts.isEmpty, m > 0 else { return nil }
+    let images = parts.map { blurred(rect, sigmaInPixels: $0.sigmaInPixels) }
+    if images.count == 1 { return images[0] }
+    let key = MixtureKey(rect: rect, blur: blur)
+    if let mixed = mixtures[key] { return mixed }
+    let weights = parts.map { $0.weight / m }
+    var samples = [Float](repeating: 0, count: images[0].samples.count)
+    Self.withSamples(of: images[...]) { g in
+      samples.withUnsafeMutableBufferPointer { out in
+        for i in out.indices {
+          var sum = 0.0
+          for k in g.indices { sum += weights[k] * Double(g[k][i]) }
+          out[i] = Float(sum)
+        }
+      }
+    }
+    let mixed = RGBImage(width: images[0].width, height: images[0].height, samples: samples)
+    mixtures[key] = mixed
+    return mixed
+  }
+
+  /// `body` over the samples of every image of `images`, in order.
+  private static func withSamples(
+    of images: ArraySlice<RGBImage>, _ body: ([UnsafeBufferPointer<Float>]) -> Void,
+    reading prefix: [UnsafeBufferPointer<Float>] = []
+  ) {
+    guard let first = images.first else { return body(prefix) }
+    first.samples.withUnsafeBufferPointer { g in
+      withSamples(of: images.dropFirst(), body, reading: prefix + [g])
+    }
+  }
+
+  /// The blurs an element asks for in a rendering (its mask's rectangle and
+  /// each sigma > 0 of its mixture), if any: a material that blurs, outside
+  /// Reduce Transparency.
+  func blurRequests(of element: Element, rendering: ElementRendering) -> [(
     rect: PixelRect, sigma: Double
-  )? {
-    guard case .material(_, let sigma, let m) = rendering.surface, !rendering.reducesTransparency,
-      m > 0 && sigma > 0
-    else { return nil }
+  )] {
+    guard case .material(_, let blur) = rendering.surface, !rendering.reducesTransparency,
+      blur.blurredShare > 0
+    else { return [] }
     let rect = mask(of: element, borderInPixels: rendering.borderWidthInPixels).rect
-    return rect.isEmpty ? nil : (rect, sigma)
+    return rect.isEmpty ? [] : blur.blurredComponents.map { (rect, $0.sigmaInPixels) }
   }
 
   /// Plans the blurs that `requests` will ask for: per sigma on the shrink
@@ -221,14 +271,15 @@ public final class MaskCache: @unchecked Sendable {
 }
 
 /// Where one element's backdrop comes from in one rendering (SPEC §3.1,
-/// §3.3): the blurred backdrop B = (1 - m) W + m G(W) of a material, the
-/// Reduce Transparency mean, or the wallpaper itself (no material, app fill).
+/// §3.3): the blurred backdrop B = sum_k w_k G_k(W) = (1 - m) W + m M of a
+/// material (``WallpaperCanvas/blurred(_:mixture:)``), the Reduce
+/// Transparency mean, or the wallpaper itself (no material, app fill).
 public struct ElementBackdrop {
   /// The element's shape and border band on the canvas.
   public let mask: ShapeMask
-  /// G(W) over `mask.rect`, when the material blurs.
+  /// M, the mixture's blurred part, over `mask.rect`, when the material blurs.
   public let blurred: RGBImage?
-  /// The blur mix m.
+  /// m, the blurred share of the mixture.
   public let mix: Double
   /// The Reduce Transparency mean, when it replaces B.
   public let mean: RGB?
@@ -241,8 +292,8 @@ public struct ElementBackdrop {
   /// See `identity`.
   public struct Identity: Hashable, Sendable {
     var usesBackdrop: Bool
-    var sigma: Double
-    var mix: Double
+    /// The mixture in use (``BlurMixture/sharp`` when nothing blurs).
+    var blur: BlurMixture
     var mean: RGB?
   }
 
@@ -271,19 +322,19 @@ extension WallpaperCanvas {
     var mix = 0.0
     var mean: RGB?
     var usesBackdrop = false
-    var blurSigma = 0.0
-    if case .material(_, _, let m) = rendering.surface {
+    var inUse = BlurMixture.sharp
+    if case .material(_, let blur) = rendering.surface {
       usesBackdrop = true
       if rendering.reducesTransparency {
         mean = meanInside(element)
-      } else if let request = blurRequest(of: element, rendering: rendering) {
-        blurred = self.blurred(request.rect, sigmaInPixels: request.sigma)
-        mix = m
-        blurSigma = request.sigma
+      } else if !blurRequests(of: element, rendering: rendering).isEmpty {
+        blurred = self.blurred(mask.rect, mixture: blur)
+        mix = blur.blurredShare
+        inUse = blur
       }
     }
     return ElementBackdrop(
       mask: mask, blurred: blurred, mix: mix, mean: mean, usesBackdrop: usesBackdrop,
-      identity: .init(usesBackdrop: usesBackdrop, sigma: blurSigma, mix: mix, mean: mean))
+      identity: .init(usesBackdrop: usesBackdrop, blur: inUse, mean: mean))
   }
 }

@@ -14,10 +14,12 @@ import Testing
 @Suite struct ModelTwinTests {
   static let profile = try! ProfileLoader.loadDefault()
 
-  /// The default profile under Liquid Glass settings whose curves differ
-  /// (the default and tinted); every scene test below covers each.
+  /// The default profile under Liquid Glass settings whose curves and
+  /// blurs differ (clear, between, the default and tinted); every scene
+  /// test below covers each.
   static let settings: [(name: String, profile: Profile, liquidGlass: Double)] = [
-    ("default", profile, 0.5), ("tinted", profile, 1),
+    ("clear", profile, 0), ("quarter", profile, 0.25), ("default", profile, 0.5),
+    ("tinted", profile, 1),
   ]
 
   /// Text colours: opaque (the luminance taken once) and translucent.
@@ -253,8 +255,8 @@ import Testing
     let border = RGBA(r: 0.2, g: 0.3, b: 0.9, alpha: 0.7)
     func material(_ p: MaterialParameters, fill: RGBA?, tint: RGBA?) -> ElementRendering.Surface {
       .material(
-        MaterialPipeline(parameters: p, fill: fill, tint: tint), blurSigmaInPixels: 24,
-        blurMix: p.blurMix)
+        MaterialPipeline(parameters: p, fill: fill, tint: tint),
+        blur: p.blur.resolved(shortSideInPoints: 48, liquidGlass: 0.5, scale: 3))
     }
     let surfaces: [ElementRendering.Surface] =
       [

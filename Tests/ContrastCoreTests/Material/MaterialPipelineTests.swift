@@ -47,7 +47,11 @@ import Testing
     let pipeline = MaterialPipeline(
       parameters: Self.regularLight, fill: Self.regularLight.fill, tint: nil)
     let rendering = ElementRendering(
-      surface: .material(pipeline, blurSigmaInPixels: 24, blurMix: 0.5),
+      surface: .material(
+        pipeline,
+        blur: BlurMixture([
+          .init(sigmaInPixels: 0, weight: 0.5), .init(sigmaInPixels: 24, weight: 0.5),
+        ])),
       reducesTransparency: false, borderWidthInPixels: 0, borderColor: RGBA(.black),
       materialName: "glass.regular")
     let b = ContrastBounds.overCube(rendering: rendering, color: RGBA(.white))
@@ -104,7 +108,7 @@ import Testing
         id: "e", material: material, frame: RectInPoints(x: 0, y: 0, width: 60, height: 40),
         shape: .rect)
       let r = try profile.rendering(of: e, appearance: .dark, mode: mode, scale: 1)
-      if case .material(let p, _, _) = r.surface { return p }
+      if case .material(let p, _) = r.surface { return p }
       return nil
     }
     // SPEC §3.3: a = max(a, 0.9); thin's recipe share is 0.6, thick's 0.88.

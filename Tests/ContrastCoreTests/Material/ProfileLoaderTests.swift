@@ -82,6 +82,15 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     #expect(abs(out.r * 255 - 89) < 0.5)
     #expect(ios26.provenance["materials.glass.clear.light.white"]?.trust == .assumption)
     #expect(ios26.provenance["materials.thin.dark.stops[0]"]?.trust == .assumption)
+    // No iOS 26 blur is measured: iOS 27's, as an assumption.
+    for name in ["glass.regular", "glass.clear"] {
+      #expect(ios26.materials[name]?.light.blur == profile.materials[name]?.light.blur, "\(name)")
+      #expect(ios26.materials[name]?.dark.blur == profile.materials[name]?.dark.blur, "\(name)")
+    }
+    #expect(
+      ios26.provenance["materials.glass.regular.light.blur[0].sigma.grid.values[0][1]"]?.trust
+        == .assumption)
+    #expect(ios26.provenance["materials.glass.regular.dark.blur[1].share"]?.trust == .assumption)
   }
 
   @Test func defaultLoadsFromTheFileToo() throws {
@@ -114,8 +123,6 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
           ]))
     #expect(glass.light.lumaCap == .table(.setting, [.init(0, 0.812), .init(0.5, 0.932892)]))
     #expect(glass.light.fill == nil)
-    #expect(glass.light.blurRadiusInPoints == 8)
-    #expect(glass.light.blurMix == 0.5)
     #expect(
       glass.dark.white
         == .grid(
@@ -126,13 +133,45 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
           ]))
     #expect(glass.dark.lumaCap == .table(.shortSide, [.init(48, 0.601964), .init(150, 0.471985)]))
     #expect(glass.dark.fill == nil)
-    #expect(glass.dark.blurMix == 0.5)
+  }
+
+  /// SOURCES.md D1: the narrow sigma measured at 48 pt (1.8, 3.9, 7.7 at
+  /// settings 0, 0.5, 1), 96 pt (4.6) and 180 pt (7.8) at the default, the
+  /// other cells scaled by 4.6 / 3.9 and 7.8 / 3.9; the wide share 0.25,
+  /// 0.55, 0.8; the wide sigma from fidelity/fit/edge.py (14.8 pt).
+  @Test func regularGlassBlursWithTheMeasuredTwoScales() throws {
+    let glass = try #require(profile.materials["glass.regular"])
+    let components = glass.light.blur.components
+    try #require(components.count == 2)
+    guard case .grid(let sides, let settings, let values) = components[0].sigmaInPoints else {
+      Issue.record("the narrow sigma is not a grid: \(components[0].sigmaInPoints)")
+      return
+    }
+    #expect(sides == [48, 96, 180] && settings == [0, 0.5, 1])
+    let d1 = [
+      [1.8, 3.9, 7.7], [1.8 * 4.6 / 3.9, 4.6, 7.7 * 4.6 / 3.9],
+      [1.8 * 7.8 / 3.9, 7.8, 7.7 * 7.8 / 3.9],
+    ]
+    for (row, expected) in zip(values, d1) {
+      #expect(zip(row, expected).allSatisfy { abs($0 - $1) < 5e-6 }, "\(row) against \(expected)")
+    }
+    #expect(components[0].share == nil, "the narrow Gaussian takes the remainder")
+    #expect(
+      components[1]
+        == BlurComponent(
+          sigmaInPoints: 14.8,
+          share: .table(.setting, [.init(0, 0.25), .init(0.5, 0.55), .init(1, 0.8)])))
+    #expect(glass.dark.blur == glass.light.blur)
   }
 
   @Test func clearGlassIsOneCurveInBothAppearances() throws {
     let clear = try #require(profile.materials["glass.clear"])
-    #expect(clear.light.blurRadiusInPoints == 10)
-    #expect(clear.light.blurMix == 1)
+    // SOURCES.md D1: sigma 1.3 pt keeping 95 %; the other 5 % blurred wide.
+    let blur = MaterialBlur([
+      BlurComponent(sigmaInPoints: 1.3, share: nil),
+      BlurComponent(sigmaInPoints: 14.8, share: 0.05),
+    ])
+    #expect(clear.light.blur == blur && clear.dark.blur == blur)
     #expect([clear.light.white, clear.light.black, clear.light.lumaCap] == [1.08061, 0.124707, 1])
     #expect([clear.dark.white, clear.dark.black, clear.dark.lumaCap] == [1.08061, 0.124707, 1])
     // SOURCES.md D1: clear saturation 1.05 at 0 ... 0.5, 0.97 at 0.75, 0.92 at 1.
@@ -147,9 +186,9 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     let materials = try names.map { try #require(profile.materials[$0]) }
     #expect(materials.map(\.light.kind) == Array(repeating: .standard, count: 5))
     // The recipes (SOURCES.md D2 research table): blur, brightness, luminanceAmount.
-    #expect(materials.map(\.light.blurRadiusInPoints) == [22.5, 30, 30, 45, 22.5])
-    #expect(materials.map(\.dark.blurRadiusInPoints) == [22.5, 30, 30, 45, 22.5])
-    #expect(materials.map(\.light.blurMix) == [1, 1, 1, 1, 1])
+    let blurs = [22.5, 30, 30, 45, 22.5].map { MaterialBlur.shorthand(radiusInPoints: $0, mix: 1) }
+    #expect(materials.map(\.light.blur) == blurs)
+    #expect(materials.map(\.dark.blur) == blurs)
     #expect(materials.map(\.light.brightness) == [0.12, 0.12, 0.10, 0.045, 0.10])
     #expect(materials.map(\.dark.brightness) == [0, 0, 0, 0, -0.1])
     #expect(materials.map(\.light.plateShare) == [0.5, 0.6, 0.75, 0.88, 0.75])
@@ -219,6 +258,43 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
 
   // MARK: Provenance
 
+  /// The paths of a curve written at `at`: the curve itself and each of its numbers.
+  private func curvePaths(_ curve: ProfileCurve, at: String) -> [String] {
+    var paths = [at]
+    switch curve {
+    case .constant: break
+    case .table(_, let points):
+      for i in points.indices { paths += ["\(at).table[\(i)][0]", "\(at).table[\(i)][1]"] }
+    case .grid(let sides, let settings, _):
+      paths += sides.indices.map { "\(at).grid.shortSide[\($0)]" }
+      paths += settings.indices.map { "\(at).grid.setting[\($0)]" }
+      for i in sides.indices {
+        paths += settings.indices.map { "\(at).grid.values[\(i)][\($0)]" }
+      }
+    }
+    return paths
+  }
+
+  /// The paths of a blur at `base`: the shorthand's two numbers when it is
+  /// the shorthand of constants, else every component's curves.
+  private func blurPaths(_ blur: MaterialBlur, at base: String) -> [String] {
+    let c = blur.components
+    if c.count == 2, c[0] == BlurComponent(sigmaInPoints: 0, share: nil),
+      case .constant(let r) = c[1].sigmaInPoints, case .constant(let m)? = c[1].share,
+      blur == .shorthand(radiusInPoints: r, mix: m)
+    {
+      return ["\(base).blurRadius", "\(base).blurMix"]
+    }
+    var paths: [String] = []
+    for (i, component) in c.enumerated() {
+      paths += curvePaths(component.sigmaInPoints, at: "\(base).blur[\(i)].sigma")
+      if let share = component.share {
+        paths += curvePaths(share, at: "\(base).blur[\(i)].share")
+      }
+    }
+    return paths
+  }
+
   /// The path of every number and colour the profile holds, as the format writes them.
   private func valuePaths(_ profile: Profile) -> [String] {
     var paths = ["defaultTintAlpha", "minimumTarget", "increaseContrast.minimumFillAlpha"]
@@ -229,7 +305,7 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     for (name, material) in profile.materials {
       for (appearance, p) in [("light", material.light), ("dark", material.dark)] {
         let base = "materials.\(name).\(appearance)"
-        paths += ["blurRadius", "blurMix"].map { "\(base).\($0)" }
+        paths += blurPaths(p.blur, at: base)
         let curves: [(String, ProfileCurve)] =
           p.kind == .glass
           ? [
@@ -237,19 +313,7 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
             ("lumaCap", p.lumaCap),
           ] : [("saturation", p.saturation)]
         for (key, curve) in curves {
-          let at = "\(base).\(key)"
-          paths.append(at)
-          switch curve {
-          case .constant: break
-          case .table(_, let points):
-            for i in points.indices { paths += ["\(at).table[\(i)][0]", "\(at).table[\(i)][1]"] }
-          case .grid(let sides, let settings, _):
-            paths += sides.indices.map { "\(at).grid.shortSide[\($0)]" }
-            paths += settings.indices.map { "\(at).grid.setting[\($0)]" }
-            for i in sides.indices {
-              paths += settings.indices.map { "\(at).grid.values[\(i)][\($0)]" }
-            }
-          }
+          paths += curvePaths(curve, at: "\(base).\(key)")
         }
         if p.kind == .standard {
           paths += ["brightness", "plateShare"].map { "\(base).\($0)" }
@@ -304,7 +368,18 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     ("materials.glass.regular.dark.white", .assumption),
     ("materials.glass.regular.dark.white.grid.values[1][4]", .assumption),
     ("materials.glass.regular.dark.lumaCap", .thirdPartyMeasurement),
-    ("materials.glass.regular.light.blurRadius", .thirdPartyMeasurement),
+    ("materials.glass.regular.light.blur[0].sigma", .thirdPartyMeasurement),
+    ("materials.glass.regular.light.blur[0].sigma.grid.values[0][0]", .thirdPartyMeasurement),
+    ("materials.glass.regular.light.blur[0].sigma.grid.values[1][1]", .thirdPartyMeasurement),
+    ("materials.glass.regular.light.blur[0].sigma.grid.values[1][0]", .assumption),
+    ("materials.glass.regular.dark.blur[0].sigma.grid.values[2][1]", .thirdPartyMeasurement),
+    ("materials.glass.regular.dark.blur[0].sigma.grid.values[2][2]", .assumption),
+    ("materials.glass.regular.light.blur[1].sigma", .thirdPartyMeasurement),
+    ("materials.glass.regular.dark.blur[1].share.table[2][1]", .thirdPartyMeasurement),
+    ("materials.glass.clear.light.blur[0].sigma", .thirdPartyMeasurement),
+    ("materials.glass.clear.light.blur[1].sigma", .assumption),
+    ("materials.glass.clear.dark.blur[1].share", .thirdPartyMeasurement),
+    ("materials.thin.light.blurRadius", .thirdPartyMeasurement),
     ("materials.glass.clear.dark.white", .thirdPartyMeasurement),
     ("materials.thin.light.saturation", .thirdPartyMeasurement),
     ("materials.thin.light.stops[3]", .thirdPartyMeasurement),
@@ -333,8 +408,9 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
         .contains("assumption 1") == true)
     #expect(profile.provenance["materials.thick.light.stops[0]"]?.source.contains("D2") == true)
     #expect(
-      profile.provenance["materials.glass.regular.dark.blurMix"]?.source.contains("BlurFill")
-        == true)
+      profile.provenance["materials.glass.regular.dark.blur[1].sigma"]?.source
+        .contains("fidelity/fit/edge.py") == true)
+    #expect(profile.provenance["materials.thick.dark.blurMix"]?.source.contains("D2") == true)
     #expect(profile.provenance["largeText.wcag.minimumBoldSize"]?.source.contains("56/3") == true)
   }
 

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import ContrastCore
+
+/// The backdrop of a mixture of Gaussians (SPEC §3.1) on the canvas: the
+/// analytic mixture over a step, each Gaussian computed once and shared by
+/// every mixture, setting and element that has it, and every Gaussian
+/// planned.
+@Suite struct BlurMixtureCanvasTests {
+  static let profile = try! ProfileLoader.loadDefault()
+
+  /// Black left of column `edge`, white from it on, `height` rows.
+  static func step(width: Int, height: Int = 6, edge: Int) -> RGBImage {
+    var image = RGBImage(width: width, height: height, filledWith: (0, 0, 0))
+    for y in 0..<height {
+      for k in (3 * (y * width + edge))..<(3 * (y + 1) * width) { image.samples[k] = 1 }
+    }
+    return image
+  }
+
+  static func phi(_ z: Double) -> Double { 0.5 * (1 + erf(z / 2.0.squareRoot())) }
+
+  /// A material element covering the whole canvas, drawn with `blur`.
+  static func covering(_ canvas: Canvas, blur: BlurMixture) -> (Element, ElementRendering) {
+    let e = Element(
+      id: "e", material: "glass.regular",
+      frame: RectInPoints(x: 0, y: 0, width: canvas.widthInPoints, height: canvas.heightInPoints))
+    let pipeline = MaterialPipeline(
+      parameters: profile.materials["glass.regular"]!.light, fill: nil, tint: nil)
+    let rendering = ElementRendering(
+      surface: .material(pipeline, blur: blur), reducesTransparency: false,
+      borderWidthInPixels: 0, borderColor: RGBA(.black), materialName: "glass.regular")
+    return (e, rendering)
+  }
+
+  /// The backdrop along the middle row, against `expected(d)`, d the
+  /// distance of the pixel centre from the step: the largest difference.
+  static func largestError(
+    weights: [(sigma: Double, weight: Double)], width: Int, expected: (Double) -> Double
+  ) -> Double {
+    let edge = width / 2
+    let size = Canvas(widthInPoints: Double(width), heightInPoints: 6, scale: 1)
+    let canvas = WallpaperCanvas(
+      wallpaperID: "w", image: step(width: width, edge: edge), canvas: size)
+    let blur = BlurMixture(weights.map { .init(sigmaInPixels: $0.sigma, weight: $0.weight) })
+    let (e, r) = covering(size, blur: blur)
+    let source = canvas.backdrop(of: e, rendering: r)
+    let g = source.blurred?.samples ?? []
+    var largest = 0.0
+    g.withUnsafeBufferPointer { g in
+      for x in 0..<width {
+        let wallpaper = RGB(gray: x < edge ? 0 : 1)
+        let b = source.backdrop(x: x, y: 3, wallpaper: wallpaper, code: 1, blurred: g)
+        largest = max(largest, abs(b.r - expected(Double(x) + 0.5 - Double(edge))))
+      }
+    }
+    return largest
+  }
+
+  /// SOURCES.md D1's regular glass at the capsule: 45 % at sigma 4.31 and
+  /// 55 % at 14.8, at scale 1 and 3 (the wide one then on the shrink path);
+  /// 14 wide sigmas each side of the step keep the canvas border out of it.
+  @Test(arguments: [1.0, 3.0])
+  func aMixtureSeesAStepAsTheSumOfNormalCDFs(scale: Double) {
+    let (s1, s2) = (4.31 * scale, 14.8 * scale)
+    let largest = Self.largestError(
+      weights: [(s1, 0.45), (s2, 0.55)], width: Int(28 * s2)
+    ) { d in 0.45 * Self.phi(d / s1) + 0.55 * Self.phi(d / s2) }
+    #expect(largest <= 1.0 / 255, "largest error \(largest * 255) / 255")
+  }
+
+  /// With a sharp share the source form B = (1 - m) W + m M keeps the step.
+  @Test func aSharpShareKeepsThatMuchOfTheStep() {
+    let largest = Self.largestError(
+      weights: [(0, 0.2), (3, 0.35), (20, 0.45)], width: 600
+    ) { d in 0.2 * (d > 0 ? 1 : 0) + 0.35 * Self.phi(d / 3) + 0.45 * Self.phi(d / 20) }
+    #expect(largest <= 1.0 / 255, "largest error \(largest * 255) / 255")
+  }
+
+  /// A mixture with one Gaussian that blurs reads that Gaussian itself.
+  @Test func oneBlurringComponentIsItsGaussian() throws {
+    let size = Canvas(widthInPoints: 80, heightInPoints: 6, scale: 1)
+    let canvas = WallpaperCanvas(
+      wallpaperID: "w", image: Self.step(width: 80, edge: 40), canvas: size)
+    let rect = PixelRect(x: 5, y: 0, width: 60, height: 6)
+    let mixed = try #require(
+      canvas.blurred(
+        rect,
+        mixture: BlurMixture([
+          .init(sigmaInPixels: 0, weight: 0.5), .init(sigmaInPixels: 6, weight: 0.5),
+        ])))
+    let alone = canvas.blurred(rect, sigmaInPixels: 6)
+    #expect(mixed.samples.map(\.bitPattern) == alone.samples.map(\.bitPattern))
+    #expect(canvas.blurred(rect, mixture: .sharp) == nil)
+  }
+
+  /// Regular glass at the clear and the default setting on one element:
+  /// the narrow Gaussians differ, the wide one (14.8 pt) is the same and is
+  /// blurred once; asking again blurs nothing.
+  @Test func aSharedGaussianIsComputedOnce() throws {
+    let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 2)
+    var rng = SeededGenerator(seed: 3)
+    let image = RGBImage(
+      width: 240, height: 120,
+      samples: (0..<(3 * 240 * 120)).map { _ in Float(rng.next() % 256) / 255 })
+    let canvas = WallpaperCanvas(wallpaperID: "w", image: image, canvas: size)
+    let e = Element(
+      id: "e", material: "glass.regular", frame: RectInPoints(x: 10, y: 5, width: 100, height: 48))
+    let clear = try Self.profile.rendering(
+      of: e, appearance: .light, mode: .normal, scale: 2, liquidGlass: 0)
+    let standard = try Self.profile.rendering(
+      of: e, appearance: .dark, mode: .normal, scale: 2, liquidGlass: 0.5)
+    let a = canvas.backdrop(of: e, rendering: clear)
+    let b = canvas.backdrop(of: e, rendering: standard)
+    #expect(canvas.blursComputed == 3, "1.8, 3.9 and 14.8 pt, at 2 px a point")
+    #expect(canvas.blursRequested == 4)
+    #expect(a.identity != b.identity)
+    // Every component blurs: m = 1 (the sharp wallpaper has no share).
+    #expect(a.mix == 1 && b.mix == 1)
+    let again = canvas.backdrop(of: e, rendering: clear)
+    #expect(canvas.blursComputed == 3)
+    #expect(again.identity == a.identity)
+    #expect(again.blurred?.samples.map(\.bitPattern) == a.blurred?.samples.map(\.bitPattern))
+    // M = 0.75 G_3.6 + 0.25 G_29.6 (px) at every sample, summed in Double.
+    let rect = a.mask.rect
+    let narrow = canvas.blurred(rect, sigmaInPixels: 3.6)
+    let wide = canvas.blurred(rect, sigmaInPixels: 29.6)
+    let m = try #require(a.blurred)
+    let expected = zip(narrow.samples, wide.samples).map {
+      Float(0.75 * Double($0) + 0.25 * Double($1))
+    }
+    #expect(m.samples == expected)
+    #expect(canvas.blursComputed == 3)
+  }
+
+  /// Every Gaussian of a mixture is planned; none under Reduce Transparency.
+  @Test func everyComponentIsRequested() throws {
+    let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 3)
+    let canvas = WallpaperCanvas(
+      wallpaperID: "w", image: RGBImage(width: 360, height: 180, filledWith: (0.2, 0.4, 0.6)),
+      canvas: size)
+    let e = Element(
+      id: "e", material: "glass.regular", frame: RectInPoints(x: 10, y: 5, width: 100, height: 48))
+    let normal = try Self.profile.rendering(of: e, appearance: .light, mode: .normal, scale: 3)
+    let requests = canvas.blurRequests(of: e, rendering: normal)
+    #expect(requests.map(\.sigma) == [3.9 * 3, 14.8 * 3])
+    #expect(Set(requests.map(\.rect)).count == 1)
+    let reduced = try Self.profile.rendering(
+      of: e, appearance: .light, mode: .reduceTransparency, scale: 3)
+    #expect(canvas.blurRequests(of: e, rendering: reduced).isEmpty)
+  }
+}
