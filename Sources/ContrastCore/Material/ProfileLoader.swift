@@ -198,8 +198,14 @@ public enum ProfileLoader {
     var decoder = ProfileDecoder(file: baseFile, inherited: tree.inherited, diagnostics: parsed)
     checkVersion(base.root, required: true, into: &decoder)
     checkVersion(override.root, required: false, into: &decoder)
-    guard let profile = decoder.profile(tree.root) else {
+    guard var profile = decoder.profile(tree.root) else {
       throw DiagnosticList(sorted(decoder.diagnostics))
+    }
+    // The base's stated fit describes the base's materials: an override
+    // that changes a material and states no fit of its own has none.
+    if override.root["materials"] != nil && override.root["fit"] == nil {
+      profile.fitResiduals = []
+      profile.fitMeasurements = nil
     }
     return profile
   }

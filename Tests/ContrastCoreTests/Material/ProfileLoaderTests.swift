@@ -427,6 +427,9 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     }
     expected.provenance["materials.glass.regular.light.white"] = Provenance(
       source: "cal.yml (no source given)", trust: .assumption)
+    // The base's stated fit no longer describes a changed material.
+    expected.fitResiduals = []
+    expected.fitMeasurements = nil
     #expect(merged == expected)
   }
 
@@ -451,6 +454,20 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     #expect(
       merged.provenance["materials.glass.regular.dark.white"]
         == profile.provenance["materials.glass.regular.dark.white"])
+  }
+
+  @Test func anOverrideOfAMaterialDropsTheBasesStatedFit() throws {
+    // ios27 states its fit's residuals; they describe its own materials.
+    #expect(!profile.fitResiduals.isEmpty)
+    let materials = try ProfileLoader.mergedOverDefault(
+      override: "version: 1\nmaterials:\n  glass.regular:\n    dark: {black: 0.2}\n",
+      overrideFile: "cal.yml")
+    #expect(materials.fitResiduals.isEmpty)
+    #expect(materials.fitMeasurements == nil)
+    // An override that leaves the materials alone keeps the fit.
+    let colours = try ProfileLoader.mergedOverDefault(
+      override: "version: 1\ndefaultTintAlpha: 0.5\n", overrideFile: "tint.yml")
+    #expect(colours.fitResiduals == profile.fitResiduals)
   }
 
   @Test func overrideAddsWholeEntries() throws {
