@@ -1,6 +1,8 @@
 /// Combines the per-scene remedies of one item (in one appearance and mode)
-/// over every wallpaper where it fails: the remedy must pass in all of them,
-/// so it is the largest per-scene minimum (SPEC §3.6).
+/// over every wallpaper and Liquid Glass setting where it fails: the remedy
+/// must pass in all of them, so it is the largest per-scene minimum (SPEC
+/// §3.6). A ratio is kept only for a remedy that exists (infinity once a
+/// direction is infeasible), so it never depends on the order of scenes.
 ///
 /// The groups are written into `report.json` (`remedySearch`) so that shard
 /// reports can be merged into exactly the remedies of a single run.
@@ -18,6 +20,13 @@ public struct RemedyAccumulator: Sendable, Equatable {
     /// Worst judged ratios with the remedies applied, per scene.
     var alphaRatio = Double.infinity
     var colorRatios: [Double] = [.infinity, .infinity]
+
+    /// No alpha passes in some scene: none is searched again.
+    mutating func markAlphaInfeasible() {
+      alphaFeasible = false
+      alpha = nil
+      alphaRatio = .infinity
+    }
   }
 
   public internal(set) var groups: [String: Group] = [:]
@@ -28,9 +37,13 @@ public struct RemedyAccumulator: Sendable, Equatable {
     self.groups = groups
   }
 
+  /// The group of a check: its layout, element, item, appearance, mode and
+  /// (when not the default) profile. One fix must pass in every scene where
+  /// the item fails, whatever the wallpaper and whatever Liquid Glass
+  /// setting the person chose, so the settings share a group.
   public static func key(_ r: CheckResult) -> String {
     ([r.layout, r.element, r.item, r.appearance.rawValue, r.mode.rawValue]
-      + CheckResult.variantParts(liquidGlass: r.liquidGlass, profile: r.profile))
+      + CheckResult.variantParts(liquidGlass: nil, profile: r.profile))
       .joined(separator: "/")
   }
 
@@ -47,15 +60,17 @@ public struct RemedyAccumulator: Sendable, Equatable {
       g.property = target.property
       g.colorHex = target.color.hex
       g.currentAlpha = target.alpha
-      if let (a, r) = search.minimalAlpha(glassFill: glassFill) {
-        if g.alphaFeasible { g.alpha = Swift.max(g.alpha ?? 0, a) }
-        g.alphaRatio = Swift.min(g.alphaRatio, r)
-      } else {
-        g.alphaFeasible = false
-        g.alpha = nil
+      // A group no alpha can fix stays so: no need to search again.
+      if g.alphaFeasible {
+        if let (a, r) = search.minimalAlpha(glassFill: glassFill) {
+          g.alpha = Swift.max(g.alpha ?? 0, a)
+          g.alphaRatio = Swift.min(g.alphaRatio, r)
+        } else {
+          g.markAlphaInfeasible()
+        }
       }
     } else {
-      g.alphaFeasible = false
+      g.markAlphaInfeasible()
     }
     let backgrounds = g.steps.contains { $0 != nil } ? search.backgroundLuminances() : nil
     for (d, target) in [0.0, 1.0].enumerated() {
@@ -65,6 +80,7 @@ public struct RemedyAccumulator: Sendable, Equatable {
         g.colorRatios[d] = Swift.min(g.colorRatios[d], r)
       } else {
         g.steps[d] = nil
+        g.colorRatios[d] = .infinity
       }
     }
     groups[k] = g
@@ -82,14 +98,15 @@ public struct RemedyAccumulator: Sendable, Equatable {
       g.currentAlpha = g.currentAlpha ?? o.currentAlpha
       g.alphaFeasible = g.alphaFeasible && o.alphaFeasible
       g.alpha = g.alphaFeasible ? Swift.max(g.alpha ?? 0, o.alpha ?? 0) : nil
-      g.alphaRatio = Swift.min(g.alphaRatio, o.alphaRatio)
+      g.alphaRatio = g.alphaFeasible ? Swift.min(g.alphaRatio, o.alphaRatio) : .infinity
       for d in 0..<2 {
         if let a = g.steps[d], let b = o.steps[d] {
           g.steps[d] = Swift.max(a, b)
+          g.colorRatios[d] = Swift.min(g.colorRatios[d], o.colorRatios[d])
         } else {
           g.steps[d] = nil
+          g.colorRatios[d] = .infinity
         }
-        g.colorRatios[d] = Swift.min(g.colorRatios[d], o.colorRatios[d])
       }
       groups[k] = g
     }

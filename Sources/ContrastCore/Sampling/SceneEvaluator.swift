@@ -29,6 +29,20 @@ public final class SampleCache {
   }
   var samples: [Key: ItemSamples] = [:]
 
+  /// What one item's pixels measured under one rendering and colour: the
+  /// scenes of another Liquid Glass setting (or profile) that draw the
+  /// element the same way (a standard material, no material, an app fill)
+  /// reuse it instead of measuring the same pixels again.
+  struct MeasureKey: Hashable {
+    var samples: Key
+    var rendering: ElementRendering
+    var color: RGBA
+    var threshold: Double
+  }
+  var measured:
+    [MeasureKey: (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?)] =
+      [:]
+
   public init() {}
 }
 
@@ -75,8 +89,12 @@ public enum SceneEvaluator {
           cache?.samples[key]
           ?? collect(rect: rect, image: image, mask: mask, source: source)
         cache?.samples[key] = samples
-        let (ratios, stats, buckets) = samples.measure(
-          rendering: rendering, color: color, threshold: requirement.threshold)
+        let measureKey = SampleCache.MeasureKey(
+          samples: key, rendering: rendering, color: color, threshold: requirement.threshold)
+        let (ratios, stats, buckets) =
+          cache?.measured[measureKey]
+          ?? samples.measure(rendering: rendering, color: color, threshold: requirement.threshold)
+        cache?.measured[measureKey] = (ratios, stats, buckets)
         let judged = stats.value(of: settings.statistic)
         let passes = WCAG.passes(judged, threshold: requirement.threshold)
         let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)

@@ -92,6 +92,17 @@ import Testing
     #expect(ratios("n").count == 3)
   }
 
+  @Test func oneFixCoversEverySettingWhereTheItemFails() throws {
+    let results = Self.run(modes: [.normal]).outcome.results.filter {
+      $0.element == "g" && $0.verdict == .fail
+    }
+    try #require(results.count >= 2)
+    // SPEC §3.6: the fix must pass in every scene where the item fails,
+    // whichever setting the person chose; so every setting names the same.
+    #expect(Set(results.map(\.remedy)).count == 1)
+    #expect(results[0].remedy?.color != nil || results[0].remedy?.alpha != nil)
+  }
+
   @Test func aNumberIsASettingOfItsOwnBetweenTheNamedOnes() {
     let results = Self.run(
       liquidGlass: [.tinted, LiquidGlassSetting(value: 0.25)!, .clear],
