@@ -72,14 +72,16 @@ public struct InputPath: Sendable, Hashable, CustomStringConvertible {
     init(_ descriptor: Int32) { self.descriptor = descriptor }
     deinit { close(descriptor) }
 
-    /// The file's size in bytes, when it is a regular file.
+    /// The file's size in bytes, when it is a regular file (a folder, a
+    /// pipe or a device is refused: reading one could block or never end).
     func size() throws(ReadError) -> Int {
       var info = stat()
       guard fstat(descriptor, &info) == 0 else { throw InputPath.lastError() }
       guard (info.st_mode & S_IFMT) == S_IFREG else {
-        throw ReadError(
-          reason: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a folder" : "it is not a regular file"
-        )
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+          throw ReadError(reason: String(cString: strerror(EISDIR)))
+        }
+        throw ReadError(reason: "not a regular file")
       }
       return Int(info.st_size)
     }
@@ -104,12 +106,15 @@ public struct InputPath: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Opens the file for reading.
+  /// Opens the file for reading (without blocking on a pipe).
   func open() throws(ReadError) -> OpenFile {
     let fd = withCString { openForReading($0) }
     guard fd >= 0 else { throw Self.lastError() }
     return OpenFile(fd)
   }
+
+  /// The size of the file, in bytes.
+  public func fileSize() throws(ReadError) -> Int { try open().size() }
 
   /// The whole content of the file.
   public func readAll() throws(ReadError) -> [UInt8] {
@@ -129,10 +134,10 @@ public struct InputPath: Sendable, Hashable, CustomStringConvertible {
 
 private func openForReading(_ path: UnsafePointer<CChar>) -> Int32 {
   #if canImport(Glibc)
-    Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
   #elseif canImport(Musl)
-    Musl.open(path, O_RDONLY | O_CLOEXEC)
+    Musl.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
   #else
-    Darwin.open(path, O_RDONLY | O_CLOEXEC)
+    Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
   #endif
 }
