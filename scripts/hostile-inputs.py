@@ -522,7 +522,6 @@ def kill_while_writing(binary, args, cwd, out_name, delay, timeout=120):
                 return True, False
         except FileNotFoundError:
             pass
-        time.sleep(0.0005)
     if p.poll() is None:
         os.killpg(p.pid, signal.SIGKILL)
         p.wait()
@@ -550,6 +549,7 @@ def kills(binary, work, count, seed):
         return {"problems": ["the two variants write the same bytes"]}
     rng = random.Random(seed)
     mixed = missing = killed_runs = crashes = 0
+    left_runs = left_most = 0
     problems = []
     for i in range(count):
         if i % 2 == 0:
@@ -557,7 +557,7 @@ def kills(binary, work, count, seed):
             killed, crashed = r["killed"], r["crash"]
         else:
             killed, crashed = kill_while_writing(
-                binary, variants[i % 4 // 2], d, "out", rng.uniform(0, 0.05))
+                binary, variants[i % 4 // 2], d, "out", rng.uniform(0, 0.002))
         killed_runs += killed
         crashes += crashed
         sig = set_signature(os.path.join(d, "out"))
@@ -566,6 +566,9 @@ def kills(binary, work, count, seed):
         elif sig not in sets:
             mixed += 1
             problems.append(f"kill {i}: a mixed or partial set ({sorted(sig)})")
+        left, left_bytes = leftovers(d, "out")
+        left_runs += bool(left)
+        left_most = max(left_most, left_bytes)
     left, left_bytes = leftovers(d, "out")
     # One whole run afterwards must clean up what the kills left.
     run(binary, variants[0], d)
@@ -574,6 +577,7 @@ def kills(binary, work, count, seed):
         problems.append("the run after the kills did not write a whole set")
     return {"kills": count, "killed_mid_run": killed_runs, "mixed_sets": mixed,
             "missing_sets": missing, "crashes": crashes,
+            "kills_leaving_hidden_files": left_runs, "most_hidden_bytes_left": left_most,
             "leftovers_after_kills": len(left), "leftover_bytes_after_kills": left_bytes,
             "leftovers_after_next_run": len(after), "leftover_bytes_after_next_run": after_bytes,
             "problems": problems}
