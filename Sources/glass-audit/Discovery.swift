@@ -48,10 +48,10 @@ enum Discovery {
         continue
       }
       if let other = seen[layout.id] {
-        out.errors.append(
-          InputError(
-            .inputLayoutID, input: file,
-            message: "layout id '\(layout.id)' is already used by '\(other)'"))
+        let at = Diagnostic(
+          file: file, line: max(1, result.idLine), column: max(1, result.idColumn),
+          message: "layout id '\(layout.id)' is already used by '\(other)'")
+        out.errors.append(InputError(.inputLayoutID, input: file, message: at.description))
         continue
       }
       seen[layout.id] = file

@@ -64,4 +64,16 @@ import Testing
     #expect(json.contains(#""file": "layouts/\\x{FF}plain.yml""#))
     #expect(json.contains("\"passed\": 8"))
   }
+
+  @Test func aLayoutIdUsedTwiceIsAnErrorAtTheSecondId() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    try h.write("layouts/a.yml", Fixtures.passing)
+    try h.write("layouts/b.yml", Fixtures.passing)
+    let r = try h.run(["validate"])
+    #expect(r.status == 2)
+    #expect(
+      r.stderr.contains(
+        "error: layouts/b.yml:2:9: layout id 'plain' is already used by 'layouts/a.yml'"))
+  }
 }

@@ -9,6 +9,9 @@ public struct LayoutLoadResult: Sendable, Hashable {
   public var errors: [Diagnostic]
   /// Lint findings (`LayoutLint`) of a valid layout; empty when there are errors.
   public var findings: [Finding]
+  /// The line and column of the layout's id (`layout:`), when valid; 0 otherwise.
+  public var idLine = 0
+  public var idColumn = 0
 
   public init(layout: Layout?, errors: [Diagnostic], findings: [Finding]) {
     self.layout = layout
@@ -57,8 +60,10 @@ public enum LayoutLoader {
     let layout = reader.readLayout(root)
     let errors = reader.sortedDiagnostics()
     guard errors.isEmpty, let layout else { return failure(errors) }
-    return LayoutLoadResult(
+    var result = LayoutLoadResult(
       layout: layout, errors: [], findings: LayoutLint.findings(for: layout, profile: profile))
+    (result.idLine, result.idColumn) = reader.idPlace
+    return result
   }
 
   /// Reads a layout from the bytes of its file: UTF-8 text, or one

@@ -7,6 +7,8 @@ struct LayoutReader {
   let file: String
   let profile: Profile
   private var yaml: YAMLReader
+  /// Where the layout's id is, once read.
+  private(set) var idPlace = (line: 0, column: 0)
 
   static let rootKeys = ["version", "layout", "title", "device", "canvas", "elements"]
   static let elementKeys = [
@@ -56,7 +58,11 @@ struct LayoutReader {
     readVersion(fields)
 
     var id: String?
-    if let node = yaml.require(fields, "layout") { id = readLayoutID(node) }
+    var idMark = fields.node.mark
+    if let node = yaml.require(fields, "layout") {
+      id = readLayoutID(node)
+      idMark = node.mark
+    }
     var title: String?
     if let node = fields["title"] {
       title = limited(node, path: "title", what: "a title", limit: LayoutLimits.maximumTitleLength)
@@ -75,6 +81,7 @@ struct LayoutReader {
     }
 
     guard yaml.diagnostics.isEmpty, let id, let canvas else { return nil }
+    idPlace = (idMark.line, idMark.column)
     return Layout(
       id: id, title: title ?? id, device: canvas.device, canvas: canvas.canvas,
       elements: elements, file: file)
