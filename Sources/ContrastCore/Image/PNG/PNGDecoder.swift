@@ -43,7 +43,9 @@ public enum PNGDecoder {
   /// A declared size the file's image data cannot hold (deflate inflates a
   /// byte to at most 1032) is refused before any pixel buffer is allocated,
   /// as libpng would refuse it after allocating them ("not enough image
-  /// data").
+  /// data"); so is a chunk before the image data that declares more bytes
+  /// than the file has ("read beyond end of data", which libpng finds after
+  /// allocating the declared length of some chunks).
   ///
   /// - Throws: `PNGError.decode` when libpng refuses the data (an empty
   ///   file included) or the data cannot hold the image,
@@ -65,6 +67,12 @@ public enum PNGDecoder {
       let compressed = bytes.withUnsafeBytes { PNGHeader.imageDataByteCount($0) }
       guard header.canBeHeld(byCompressed: compressed) else {
         throw header.notEnoughData(file: name, compressed: compressed)
+      }
+      if let chunk = bytes.withUnsafeBytes({ PNGHeader.chunkPastTheEnd($0) }) {
+        throw .decode(
+          file: name,
+          message: "read beyond end of data: chunk \(chunk.type) at byte \(chunk.offset) "
+            + "declares \(chunk.length) bytes, past the end of the file (\(bytes.count) bytes)")
       }
     }
     let result = bytes.withUnsafeBytes { memory -> Result<DecodedPNG, PNGError> in

@@ -103,6 +103,32 @@ struct PNGHeader: Equatable {
     return file.count
   }
 
+  /// A chunk before the image data whose declared length runs past the end
+  /// of `file`: libpng reads every chunk before the first IDAT, allocating
+  /// the declared length of some (tEXt) before it finds the file too short
+  /// ("read beyond end of data"), so an 80-byte file could take 2 GB.
+  /// Returns the chunk's type (printable, else `?`), offset and length.
+  static func chunkPastTheEnd(_ file: UnsafeRawBufferPointer) -> (
+    type: String, offset: Int, length: Int
+  )? {
+    var offset = 8
+    while file.count - offset >= 8 {
+      let length = Int(file.bigEndianUInt32(at: offset))
+      let type = file.bigEndianUInt32(at: offset + 4)
+      if type == PNGChunkType.idat.rawValue || type == PNGChunkType.iend.rawValue { return nil }
+      guard length <= file.count - offset - 12 else {
+        let name = String(
+          (0..<4).map { i -> Character in
+            let byte = file[offset + 4 + i]
+            return (0x21...0x7E).contains(byte) ? Character(Unicode.Scalar(byte)) : "?"
+          })
+        return (name, offset, length)
+      }
+      offset += 12 + length
+    }
+    return nil
+  }
+
   /// The refusal of a file whose image data cannot inflate to the size its
   /// header declares (libpng would find "Not enough image data" after
   /// allocating the image): `compressed` bytes, the whole file's when

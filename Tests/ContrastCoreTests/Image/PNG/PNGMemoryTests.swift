@@ -90,6 +90,29 @@ struct PNGMemoryTests {
     #expect(budget.peakBytesInUse == 0)
   }
 
+  @Test func aChunkBeforeTheImageDataLongerThanTheFileIsRefusedBeforeLibpngAllocatesIt() throws {
+    let plain = PNGFixture(
+      width: 8, height: 8, colorType: .rgb, bitDepth: 8,
+      samples: [UInt16](repeating: 3, count: 192)
+    ).encoded()
+    // An 80-byte file whose tEXt chunk says 1.8 GB: libpng would allocate that first.
+    let text = PNGBytes.bigEndian(1_800_000_000) + Array("tEXtabc".utf8)
+    let bytes = Array(plain[..<33]) + text
+    for fastPath in [true, false] {
+      #expect(
+        throws: PNGError.decode(
+          file: "t.png",
+          message: "read beyond end of data: chunk tEXt at byte 33 declares 1800000000 bytes, "
+            + "past the end of the file (\(bytes.count) bytes)")
+      ) {
+        try PNGDecoder.decode(bytes, name: "t.png", allowFastPath: fastPath)
+      }
+    }
+    // After the image data libpng reads nothing: such a chunk is no concern of ours.
+    let after = plain.dropLast(12) + text
+    #expect(try PNGDecoder.decode(Array(after), name: "a.png").image.pixelCount == 64)
+  }
+
   @Test func aHighlyCompressedRealImageStillDecodes() throws {
     let bytes = PNGFixture(
       width: 1_500, height: 1_500, colorType: .gray, bitDepth: 8,
