@@ -114,6 +114,12 @@ def symbol_286_png():
     return png(259, 1, stream, color_type=0)
 
 
+def long_text_chunk_png():
+    """An 8 x 8 PNG cut after a tEXt chunk header declaring 1.8 GB (80 bytes)."""
+    whole = solid_png(8, 8, (1, 2, 3))
+    return whole[:33] + struct.pack(">I", 1_800_000_000) + b"tEXtabc"
+
+
 def tiny_huge_png():
     """About 257 bytes declaring 10000 x 10000 RGB."""
     return png(10000, 10000, zlib.compress(bytes(190000), 9))
@@ -395,6 +401,10 @@ elements:
     r, errors = audit("tiny-huge", {"tiny-huge.png": tiny})
     out["tiny-huge"] = {"bytes": len(tiny), "peak_kb": r["peak_kb"], "status": r["status"],
                         "errors": [e["message"] for e in errors]}
+    text = long_text_chunk_png()
+    r, errors = audit("long-text-chunk", {"long-text-chunk.png": text})
+    out["long-text-chunk"] = {"bytes": len(text), "peak_kb": r["peak_kb"], "status": r["status"],
+                              "errors": [e["message"] for e in errors]}
     zero = zero_png(9000, 9000)
     r, errors = audit("zero-9000", {"zero-9000.png": zero})
     out["zero-9000"] = {"bytes": len(zero), "peak_kb": r["peak_kb"], "status": r["status"],
