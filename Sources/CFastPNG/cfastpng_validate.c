@@ -24,8 +24,11 @@ typedef struct {
 /* Fills the buffer to at least 56 bits. */
 static inline void refill(bits *b) {
   if (b->end - b->next >= 8) {
-    uint64_t word = 0;
-    for (int i = 7; i >= 0; i--) word = (word << 8) | b->next[i];
+    uint64_t word;
+    memcpy(&word, b->next, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap64(word);
+#endif
     b->buffer |= word << b->have;
     b->next += (63 - b->have) >> 3;
     b->have |= 56;
@@ -158,8 +161,8 @@ static int walk_block(bits *bp, const huffman *litlen, const huffman *dist, size
   size_t out = *out_p;
   int ok = 0;
   for (;;) {
-    /* A symbol, its extra bits, a distance and its extra bits: 48 bits at most. */
-    if (b.have < 48) {
+    /* A literal/length code is at most 15 bits. */
+    if (b.have < MAX_BITS) {
       refill(&b);
       if (!within(&b)) break; /* the last symbols ran past the end */
     }
@@ -174,6 +177,8 @@ static int walk_block(bits *bp, const huffman *litlen, const huffman *dist, size
     }
     s -= 257;
     if (s >= 29) break;
+    /* Length extra bits, a distance code and its extra bits: 33 at most. */
+    if (b.have < 33) refill(&b);
     size_t length = length_base[s] + (size_t)(b.buffer & ((1u << length_extra[s]) - 1));
     drop(&b, length_extra[s]);
     int d = next_symbol(&b, dist);
