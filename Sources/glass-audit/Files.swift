@@ -61,8 +61,14 @@ enum Files {
     let dir = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     let tmp = join(dir.isEmpty ? "." : dir, ".\(name).tmp-\(getpid())")
-    guard FileManager.default.createFile(atPath: tmp, contents: Data(bytes)) else {
-      throw CLIError("cannot write '\(tmp)': \(String(cString: strerror(errno)))")
+    // Written directly (not through Foundation, whose own temporary file a
+    // kill would leave under a name no run knows).
+    unlink(tmp)
+    do {
+      try ReportSet.write(bytes, to: tmp)
+    } catch {
+      unlink(tmp)
+      throw error
     }
     if rename(tmp, path) != 0 {
       let reason = String(cString: strerror(errno))

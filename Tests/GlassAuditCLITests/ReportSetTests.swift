@@ -58,8 +58,9 @@ import Testing
     return inside + beside
   }
 
-  /// Starts a run and SIGKILLs it `delay` seconds after the hidden folder
-  /// of its new set appears (or after `deadline` seconds if it never does).
+  /// Starts a run and SIGKILLs it `delay` seconds after it starts writing:
+  /// when a hidden file appears in `out` or a hidden folder beside it
+  /// (whatever way the reports are written), or after 30 seconds.
   func killWhileWriting(_ h: CLIHarness, _ arguments: [String], delay: Double) throws {
     let process = Process()
     process.executableURL = CLIHarness.binary
@@ -70,8 +71,7 @@ import Testing
     try process.run()
     let start = Date()
     while process.isRunning && Date().timeIntervalSince(start) < 30 {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: h.dir.path)) ?? []
-      if names.contains(where: { $0.hasPrefix(".out.glass-audit-") }) {
+      if !leftovers(h).isEmpty {
         if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
         break
       }
@@ -112,9 +112,10 @@ import Testing
     _ = try h.run(Self.arguments(level: "AA"))
     let before = set(h)
     #expect(before.count == 5)
-    // A file size limit (its signal ignored) stands in for a full disk.
-    let command =
-      "trap '' XFSZ; ulimit -f 20; exec \"$0\" \"$@\""
+    // A file size limit (its signal ignored) stands in for a full disk: 100
+    // blocks of 512 bytes hold report.json (36 KB) and report.md, not
+    // report.html (60 KB), so the failure comes after two files are written.
+    let command = "trap '' XFSZ; ulimit -f 100; exec \"$0\" \"$@\""
     let r = try h.run(
       ["-c", command, CLIHarness.binary.path] + Self.arguments(level: "AAA"),
       executable: URL(fileURLWithPath: "/bin/sh"))
