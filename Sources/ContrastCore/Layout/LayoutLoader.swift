@@ -9,8 +9,9 @@ public struct LayoutLoadResult: Sendable, Hashable {
   public var errors: [Diagnostic]
   /// Lint findings (`LayoutLint`) of a valid layout; empty when there are errors.
   public var findings: [Finding]
-  /// The line and column of the layout's id (`layout:`), when valid; 0 otherwise.
+  /// The line of the layout's id (`layout:`) when the layout is valid; 0 otherwise.
   public var idLine = 0
+  /// The column of the layout's id when the layout is valid; 0 otherwise.
   public var idColumn = 0
 
   public init(layout: Layout?, errors: [Diagnostic], findings: [Finding]) {

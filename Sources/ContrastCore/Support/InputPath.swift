@@ -62,7 +62,9 @@ public struct InputPath: Sendable, Hashable, CustomStringConvertible {
 
   /// Why a file could not be read: the system's description of `errno`.
   public struct ReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `No such file or directory`, `Is a directory`, `not a regular file`...
     public var reason: String
+    /// The reason.
     public var description: String { reason }
   }
 
