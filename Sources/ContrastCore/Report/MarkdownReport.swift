@@ -21,7 +21,7 @@ public enum MarkdownReport {
     out.append(
       "WCAG 2.2 level \(st.level.rawValue), judged on the `\(st.statistic.rawValue)` ratio of each "
         + "item's pixels; large text by the `\(st.largeText.rawValue)` rule; profile "
-        + "`\(report.profileName)`. Ratios are floored to two decimals.")
+        + "`\(code(report.profileName))`. Ratios are floored to two decimals.")
     out.append("")
     out += matrix(report)
     out += failures(report)
