@@ -9,6 +9,11 @@ import Foundation
 
 /// Where the CLI talks to people: stderr for progress and errors, stdout for
 /// the summary. Colour only on a terminal and never with NO_COLOR.
+///
+/// Every line goes out through `Escaping.terminalLine`, so nothing a layout,
+/// a file name or a report says reaches the terminal as a control character
+/// or the CI runner as a workflow command; only the annotations
+/// (`ReportWriter`) and the progress bar are written as they are.
 struct Console: Sendable {
   var quiet: Bool
   let stderrIsTerminal = isatty(2) == 1
@@ -19,8 +24,20 @@ struct Console: Sendable {
   var stdoutColor: Bool { stdoutIsTerminal && !noColor }
 
   func error(_ text: String) {
-    let line = stderrColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text
+    let safe = Self.safe(text)
+    let line = stderrColor ? "\u{1B}[31m\(safe)\u{1B}[0m" : safe
     FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  /// Writes `text` and `terminator` on stdout, each line made safe.
+  func out(_ text: String, terminator: String = "\n") {
+    print(Self.safe(text), terminator: terminator)
+  }
+
+  /// `text` with each of its lines through `Escaping.terminalLine`.
+  static func safe(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { Escaping.terminalLine(String($0)) }.joined(separator: "\n")
   }
 
   /// `error: file: message`, one line per line of the message, without
@@ -32,7 +49,14 @@ struct Console: Sendable {
     }.joined(separator: "\n")
   }
 
+  /// A status line on stderr (made safe), unless quiet.
   func status(_ text: String) {
+    guard !quiet else { return }
+    FileHandle.standardError.write(Data(Self.safe(text).utf8))
+  }
+
+  /// The progress bar's own text (no user text in it), unless quiet.
+  func progress(_ text: String) {
     guard !quiet else { return }
     FileHandle.standardError.write(Data(text.utf8))
   }
@@ -63,7 +87,7 @@ final class Progress: @unchecked Sendable {
       let filled = total > 0 ? width * done / total : width
       let bar =
         String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-      console.status(
+      console.progress(
         "\r\(bar) \(done)/\(total) wallpapers  \(Self.seconds(elapsed)) elapsed, ETA \(Self.seconds(eta))\u{1B}[K"
       )
     } else if now.timeIntervalSince(lastPrint) >= 2 || done == total {
@@ -75,7 +99,7 @@ final class Progress: @unchecked Sendable {
   }
 
   func finish() {
-    if console.stderrIsTerminal { console.status("\n") }
+    if console.stderrIsTerminal { console.progress("\n") }
   }
 
   static func seconds(_ t: Double) -> String {
@@ -85,14 +109,12 @@ final class Progress: @unchecked Sendable {
 
 /// The short human summary printed on stdout after a run.
 enum Summary {
+  /// The summary's lines, each through `Escaping.terminalLine`; with
+  /// `color`, the verdict painted.
   static func text(_ report: AuditReport, written: [String], color: Bool) -> String {
     let s = report.summary
-    func paint(_ t: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(t)\u{1B}[0m" : t }
     var lines: [String] = []
-    let status =
-      s.errors > 0
-      ? paint("INPUT ERRORS", "31;1")
-      : (s.newFailures > 0 ? paint("FAIL", "31;1") : paint("PASS", "32;1"))
+    let status = s.errors > 0 ? "INPUT ERRORS" : (s.newFailures > 0 ? "FAIL" : "PASS")
     lines.append(
       "\(status)  \(s.checks) checks over \(s.scenes) scenes: \(s.passed) passed, \(s.failed) failed, "
         + "\(s.warnings) warnings, \(s.errors) input errors")
@@ -116,6 +138,11 @@ enum Summary {
         "Blurs: \(o.blursComputed) computed for \(o.blursRequested) element-scenes that need one")
     }
     if !written.isEmpty { lines.append("Reports: " + written.joined(separator: ", ")) }
+    lines = lines.map(Escaping.terminalLine)
+    if color {
+      let code = status == "PASS" ? "32;1" : "31;1"
+      lines[0] = "\u{1B}[\(code)m\(status)\u{1B}[0m" + lines[0].dropFirst(status.count)
+    }
     return lines.joined(separator: "\n")
   }
 }

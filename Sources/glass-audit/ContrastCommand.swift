@@ -69,7 +69,7 @@ struct ContrastCommand: ParsableCommand {
       }
       lines.append(row.trimmingTrailingSpaces())
     }
-    print(lines.joined(separator: "\n"))
+    Console(quiet: false).out(lines.joined(separator: "\n"))
     if !WCAG.passes(ratio, threshold: ConformanceLevel.aa.minimumRatio(for: .normalText)) {
       throw ExitStatus.failure
     }

@@ -5,7 +5,7 @@ import Foundation
 enum Discovery {
   struct Layouts {
     /// Every layout file found, valid or not.
-    var files: [String] = []
+    var files: [InputPath] = []
     var layouts: [Layout] = []
     var findings: [Finding] = []
     var errors: [InputError] = []
@@ -15,7 +15,7 @@ enum Discovery {
   /// validated; each invalid file becomes one error listing all its problems.
   static func layouts(in dir: String, profile: Profile) -> Layouts {
     var out = Layouts()
-    let files: [String]
+    let files: [InputPath]
     if Files.isDirectory(dir) {
       do {
         files = try Files.list(dir, extensions: ["yml", "yaml", "json"])
@@ -25,7 +25,7 @@ enum Discovery {
         return out
       }
     } else if Files.exists(dir) {
-      files = [dir]
+      files = [InputPath(dir)]
     } else {
       out.errors.append(
         InputError(.inputLayouts, input: dir, message: "no such layouts folder or file"))
@@ -37,8 +37,9 @@ enum Discovery {
     }
     out.files = files
     var seen: [String: String] = [:]
-    for file in files {
-      let result = LayoutLoader.load(contentsOf: file, profile: profile)
+    for path in files {
+      let file = path.description
+      let result = LayoutLoader.load(contentsOf: path, displayName: file, profile: profile)
       guard let layout = result.layout, result.errors.isEmpty else {
         out.errors.append(
           InputError(
@@ -47,10 +48,10 @@ enum Discovery {
         continue
       }
       if let other = seen[layout.id] {
-        out.errors.append(
-          InputError(
-            .inputLayoutID, input: file,
-            message: "layout id '\(layout.id)' is already used by '\(other)'"))
+        let at = Diagnostic(
+          file: file, line: max(1, result.idLine), column: max(1, result.idColumn),
+          message: "layout id '\(layout.id)' is already used by '\(other)'")
+        out.errors.append(InputError(.inputLayoutID, input: file, message: at.description))
         continue
       }
       seen[layout.id] = file
@@ -62,12 +63,18 @@ enum Discovery {
 
   /// A digest of what a run reads: the layout files' names and contents,
   /// the wallpaper list (ids, files, categories, appearances, file sizes) and
-  /// each profile's name and text (a shipped profile's embedded text). Shards of one run share it; `merge` checks it.
+  /// each profile's name and text (a shipped profile's embedded text).
+  /// Shards of one run share it; `merge` checks it.
   static func digest(
-    layoutFiles: [String], wallpapers: [WallpaperInput], profiles: [(name: String, text: String)]
+    layoutFiles: [InputPath], wallpapers: [WallpaperInput], profiles: [(name: String, text: String)]
   ) -> String {
     var parts: [String] = []
-    for f in layoutFiles { parts += [f, (try? Files.read(f)) ?? "<unreadable>"] }
+    for f in layoutFiles {
+      parts += [
+        f.description,
+        (try? f.readAll()).map { String(decoding: $0, as: UTF8.self) } ?? "<unreadable>",
+      ]
+    }
     for w in wallpapers {
       let size = (try? FileManager.default.attributesOfItem(atPath: w.file)[.size] as? Int) ?? -1
       parts += [
@@ -86,24 +93,27 @@ enum Discovery {
   }
 
   /// The wallpapers of `path`: a folder (with `matrix.yml` naming them, or
-  /// every PNG in it) or a single PNG.
-  static func wallpapers(at path: String, pixelLimit: Int) -> Wallpapers {
+  /// every PNG in it) or a single PNG, each decoded within `budget`.
+  static func wallpapers(at path: String, pixelLimit: Int, budget: MemoryBudget) -> Wallpapers {
     var out = Wallpapers()
-    func input(file: String, id: String, category: String?, appearances: [Appearance]?)
+    func input(file: InputPath, id: String, category: String?, appearances: [Appearance]?)
       -> WallpaperInput
     {
-      let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+      let size = (try? file.fileSize()) ?? 0
+      let name = file.description
       return WallpaperInput(
-        id: id, category: category, file: file, appearances: appearances, estimatedCost: size
+        id: id, category: category, file: name, appearances: appearances, estimatedCost: size
       ) {
-        let d = try PNGDecoder.decode(contentsOf: file, pixelLimit: pixelLimit)
+        let d = try PNGDecoder.decode(
+          contentsOf: file, displayName: name, pixelLimit: pixelLimit, budget: budget)
         return (d.image, d.hadTransparency)
       }
     }
     guard Files.isDirectory(path) else {
       if Files.exists(path) {
-        let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        out.inputs.append(input(file: path, id: id, category: nil, appearances: nil))
+        let file = InputPath(path)
+        out.inputs.append(
+          input(file: file, id: file.stem.description, category: nil, appearances: nil))
       } else {
         out.errors.append(
           InputError(.inputWallpapers, input: path, message: "no such wallpapers folder or file"))
@@ -114,16 +124,18 @@ enum Discovery {
     if Files.exists(matrixPath) {
       do throws(DiagnosticList) {
         let text: String
-        do { text = try Files.read(matrixPath) } catch {
-          throw DiagnosticList([
-            Diagnostic(file: matrixPath, line: 0, column: 0, message: "cannot read: \(error)")
-          ])
+        do {
+          text = try SourceText.decode(try InputPath(matrixPath).readAll(), file: matrixPath)
+        } catch let error as Diagnostic {
+          throw DiagnosticList([error])
+        } catch {
+          throw DiagnosticList([SourceText.unreadable(matrixPath, reason: "\(error)")])
         }
         for entry in try WallpaperMatrix.parse(text, file: matrixPath).entries {
           out.inputs.append(
             input(
-              file: Files.join(path, entry.file), id: entry.id, category: entry.category,
-              appearances: entry.appearances))
+              file: InputPath(Files.join(path, entry.file)), id: entry.id,
+              category: entry.category, appearances: entry.appearances))
         }
       } catch {
         out.errors.append(InputError(.inputMatrix, input: matrixPath, message: error.description))
@@ -136,8 +148,7 @@ enum Discovery {
         InputError(.inputWallpapers, input: path, message: "no PNG wallpapers in the folder"))
     }
     for f in files {
-      let id = ((f as NSString).lastPathComponent as NSString).deletingPathExtension
-      out.inputs.append(input(file: f, id: id, category: nil, appearances: nil))
+      out.inputs.append(input(file: f, id: f.stem.description, category: nil, appearances: nil))
     }
     return out
   }

@@ -54,8 +54,8 @@ struct FidelityCommand: ParsableCommand {
       throw ExitStatus.inputError
     }
     switch format {
-    case .text: print(result.text(file: measurements, tolerance: tolerance), terminator: "")
-    case .json: print(result.json(file: measurements, tolerance: tolerance), terminator: "")
+    case .text: console.out(result.text(file: measurements, tolerance: tolerance), terminator: "")
+    case .json: console.out(result.json(file: measurements, tolerance: tolerance), terminator: "")
     }
     if let tolerance, result.maxLevels > tolerance { throw ExitStatus.failure }
   }

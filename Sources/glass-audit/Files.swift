@@ -1,3 +1,4 @@
+import ContrastCore
 import Foundation
 
 #if canImport(Glibc)
@@ -16,12 +17,29 @@ enum Files {
 
   static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
-  /// Files directly in `dir` whose extension is one of `extensions`, sorted by name.
-  static func list(_ dir: String, extensions: Set<String>) throws -> [String] {
-    let names = try FileManager.default.contentsOfDirectory(atPath: dir)
-    return names.filter { name in
-      !name.hasPrefix(".") && extensions.contains((name as NSString).pathExtension.lowercased())
-    }.sorted().map { join(dir, $0) }
+  /// Files directly in `dir` whose extension is one of `extensions`, not
+  /// hidden, sorted by name as shown (then by bytes). Names are kept as the
+  /// file system's bytes, so a name that is not UTF-8 is read like any other.
+  static func list(_ dir: String, extensions: Set<String>) throws -> [InputPath] {
+    guard let stream = opendir(dir) else {
+      throw CLIError("cannot list '\(dir)': \(String(cString: strerror(errno)))")
+    }
+    defer { closedir(stream) }
+    var names: [InputPath] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        InputPath(bytes: Array(raw.prefix { $0 != 0 }))
+      }
+      guard name.bytes.first != UInt8(ascii: "."), extensions.contains(name.pathExtension) else {
+        continue
+      }
+      names.append(name)
+    }
+    let folder = InputPath(dir)
+    return names.sorted { a, b in
+      a.description != b.description
+        ? a.description < b.description : a.bytes.lexicographicallyPrecedes(b.bytes)
+    }.map { folder.appending($0) }
   }
 
   static func join(_ dir: String, _ name: String) -> String {
@@ -43,8 +61,14 @@ enum Files {
     let dir = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     let tmp = join(dir.isEmpty ? "." : dir, ".\(name).tmp-\(getpid())")
-    guard FileManager.default.createFile(atPath: tmp, contents: Data(bytes)) else {
-      throw CLIError("cannot write '\(tmp)': \(String(cString: strerror(errno)))")
+    // Written directly (not through Foundation, whose own temporary file a
+    // kill would leave under a name no run knows).
+    unlink(tmp)
+    do {
+      try ReportSet.write(bytes, to: tmp)
+    } catch {
+      unlink(tmp)
+      throw error
     }
     if rename(tmp, path) != 0 {
       let reason = String(cString: strerror(errno))

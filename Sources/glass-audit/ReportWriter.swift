@@ -5,9 +5,9 @@ import Foundation
 /// Writes a report set, the GitHub annotations and step summary, and the
 /// summary on stdout; the exit status is ``ExitStatus``'s to decide.
 enum ReportWriter {
-  /// Writes `report` in `formats` into `outDir`, then runs `after` (more
-  /// files to write); a write that fails ends the command with
-  /// ``ExitStatus/inputError``.
+  /// Writes `report` in `formats` into `outDir` as one set (`ReportSet`),
+  /// then runs `after` (more files to write); a write that fails ends the
+  /// command with ``ExitStatus/inputError`` and leaves the previous set.
   static func write(
     _ report: AuditReport, formats: [ReportFormat], outDir: String, console: Console,
     after: () throws -> Void = {}
@@ -17,11 +17,8 @@ enum ReportWriter {
     let texts = renderAll(report, formats: formats)
     var written: [String] = []
     do {
-      for (format, text) in zip(formats, texts) {
-        let path = Files.join(outDir, format.fileName)
-        try Files.writeAtomically(text, to: path)
-        written.append(path)
-      }
+      written = try ReportSet.publish(
+        zip(formats, texts).map { ($0.fileName, Array($1.utf8)) }, in: outDir)
       try after()
     } catch {
       console.error("\(error)")

@@ -67,6 +67,13 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Refuse PNGs with more pixels than this (default 100000000).")
   var pixelLimit: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Memory for decoding wallpapers, shared by all jobs (default 2G): bytes, or with K, M, G."
+        + " A wallpaper that needs more is refused; one that does not fit yet waits.",
+      valueName: "BYTES"))
+  var memoryBudget: ByteCount?
+
   @Option(help: "Settings file (default: glass-audit.yml when present).")
   var config: String?
 
@@ -184,7 +191,8 @@ struct RunCommand: ParsableCommand {
     let layoutDir = layouts ?? configuration.layouts ?? "layouts"
     let loaded = Discovery.layouts(in: layoutDir, profile: loadedProfile)
     let wallpaperPath = wallpapers ?? configuration.wallpapers ?? "wallpapers"
-    let matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit)
+    let budget = MemoryBudget(bytes: memoryBudget?.bytes ?? MemoryBudget.defaultBytes)
+    let matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit, budget: budget)
     var request = AuditRequest(
       profiles: loadedProfiles, settings: settings, layouts: loaded.layouts,
       wallpapers: matrix.inputs)

@@ -23,8 +23,12 @@ struct RunConfiguration {
   /// Reads the file, reporting every problem at once.
   static func load(_ path: String) throws(DiagnosticList) -> RunConfiguration {
     let text: String
-    do { text = try Files.read(path) } catch {
-      throw DiagnosticList([Diagnostic(file: path, line: 0, column: 0, message: "cannot read")])
+    do {
+      text = try SourceText.decode(try InputPath(path).readAll(), file: path)
+    } catch let error as Diagnostic {
+      throw DiagnosticList([error])
+    } catch {
+      throw DiagnosticList([SourceText.unreadable(path, reason: "\(error)")])
     }
     let file = try AuditConfiguration.parse(
       text, file: path, formatNames: ReportFormat.allCases.map(\.rawValue))

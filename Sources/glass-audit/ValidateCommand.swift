@@ -40,11 +40,11 @@ struct ValidateCommand: ParsableCommand {
     if !quiet {
       for f in result.findings {
         let place = f.file.map { "\($0)\(f.line.map { ":\($0)" } ?? ""): " } ?? ""
-        print("\(place)\(f.rule): \(f.message)")
+        console.out("\(place)\(f.rule): \(f.message)")
       }
     }
     let profileName = profile ?? "default profile (\(ProfileLoader.defaultProfilePath))"
-    print(
+    console.out(
       "\(result.layouts.count) layouts valid, \(result.errors.count) invalid, "
         + "\(result.findings.count) findings; \(profileName) valid")
     if !result.errors.isEmpty { throw ExitStatus.inputError }

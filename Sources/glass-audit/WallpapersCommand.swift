@@ -44,7 +44,7 @@ struct WallpapersCommand: ParsableCommand {
       let path = (out as NSString).appendingPathComponent(name)
       try writeAtomically(
         png, to: path, temporary: (out as NSString).appendingPathComponent(".\(name).tmp"))
-      print(path)
+      Console(quiet: false).out(path)
     }
   }
 

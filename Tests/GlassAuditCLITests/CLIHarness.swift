@@ -77,10 +77,12 @@ struct CLIHarness {
     var stderr: String
   }
 
-  /// Runs the binary with `arguments` in the temporary folder.
-  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  /// Runs the binary (or `executable`) with `arguments` in the temporary folder.
+  func run(
+    _ arguments: [String], environment: [String: String] = [:], executable: URL = Self.binary
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = Self.binary
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = dir
     var env = ProcessInfo.processInfo.environment

@@ -26,6 +26,22 @@ uint32_t cfastpng_crc32(uint32_t crc, const uint8_t *data, size_t size);
 int cfastpng_zlib_inflate_exact(const void *in, size_t in_size, void *out,
                                 size_t out_size);
 
+/* Whether zlib (as libpng calls it, with a 32 KiB window) inflates the
+   zlib stream `in` to exactly `out_size` bytes, ending exactly at
+   `in_size`: the stream's blocks and codes are walked as zlib's inflate
+   reads them, without writing any output and without checking the
+   Adler-32 (libdeflate does). Returns 1, or 0 for anything zlib refuses
+   or might refuse: a block type of 3, stored lengths that do not match,
+   more than 286 literal/length or 30 distance codes, a code-length code
+   that is not complete, a repeat with nothing to repeat or past the end,
+   no end-of-block code, an over-subscribed code or an incomplete one
+   (other than zlib's single one-bit code), a bit pattern that is no
+   code, literal/length symbols 286 and 287 and distance symbols 30 and
+   31 (in the fixed code, RFC 1951, 3.2.6), a distance before the start of
+   the output, and output of any other size. libdeflate accepts some of
+   these; the fast path takes a stream only when both accept it. */
+int cfastpng_zlib_stream_is_valid(const void *in, size_t in_size, size_t out_size);
+
 /* Reverses the PNG filters (PNG spec, clause 9) of `height` rows of `width`
    8-bit pixels of `channels` samples (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA),
    each row preceded by its filter-type byte (height * (1 + width *

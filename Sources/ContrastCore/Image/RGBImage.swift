@@ -10,6 +10,9 @@ public struct RGBImage: Sendable, Equatable {
   public let height: Int
   /// Interleaved `R, G, B` samples, `3 * width * height` of them.
   public var samples: [Float]
+  /// The share of a ``MemoryBudget`` these pixels hold, when they were
+  /// decoded under one; given back when the last copy of the image goes.
+  var lease: MemoryBudget.Lease?
 
   /// Creates an image from interleaved samples.
   ///
@@ -37,6 +40,11 @@ public struct RGBImage: Sendable, Equatable {
 
   /// Number of pixels.
   public var pixelCount: Int { width * height }
+
+  /// Same size and samples (a budget's lease aside).
+  public static func == (a: RGBImage, b: RGBImage) -> Bool {
+    a.width == b.width && a.height == b.height && a.samples == b.samples
+  }
 
   /// The colour at pixel `(x, y)`.
   public subscript(x: Int, y: Int) -> (Float, Float, Float) {

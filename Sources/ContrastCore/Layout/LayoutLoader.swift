@@ -9,6 +9,10 @@ public struct LayoutLoadResult: Sendable, Hashable {
   public var errors: [Diagnostic]
   /// Lint findings (`LayoutLint`) of a valid layout; empty when there are errors.
   public var findings: [Finding]
+  /// The line of the layout's id (`layout:`) when the layout is valid; 0 otherwise.
+  public var idLine = 0
+  /// The column of the layout's id when the layout is valid; 0 otherwise.
+  public var idColumn = 0
 
   public init(layout: Layout?, errors: [Diagnostic], findings: [Finding]) {
     self.layout = layout
@@ -57,25 +61,44 @@ public enum LayoutLoader {
     let layout = reader.readLayout(root)
     let errors = reader.sortedDiagnostics()
     guard errors.isEmpty, let layout else { return failure(errors) }
-    return LayoutLoadResult(
+    var result = LayoutLoadResult(
       layout: layout, errors: [], findings: LayoutLint.findings(for: layout, profile: profile))
+    (result.idLine, result.idColumn) = reader.idPlace
+    return result
+  }
+
+  /// Reads a layout from the bytes of its file: UTF-8 text, or one
+  /// diagnostic at the first byte that is not (its line, column and byte
+  /// offset).
+  public static func load(bytes: [UInt8], file: String, profile: Profile) -> LayoutLoadResult {
+    do {
+      return load(text: try SourceText.decode(bytes, file: file), file: file, profile: profile)
+    } catch {
+      return failure(error)
+    }
   }
 
   /// Reads a layout file. Diagnostics and findings name it `displayName`
   /// (for example a path relative to the project) or, when nil, `path`.
+  /// A file that cannot be read is one diagnostic at line 1, column 1
+  /// with the system's reason.
   public static func load(contentsOf path: String, displayName: String? = nil, profile: Profile)
     -> LayoutLoadResult
   {
-    let name = displayName ?? path
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return failure(
-        Diagnostic(file: name, line: 0, column: 0, message: "cannot read the file"))
+    load(contentsOf: InputPath(path), displayName: displayName ?? path, profile: profile)
+  }
+
+  /// Reads the layout file at `path` (any bytes), named `displayName`, or
+  /// when nil as `path` shows (``InputPath/description``).
+  public static func load(contentsOf path: InputPath, displayName: String? = nil, profile: Profile)
+    -> LayoutLoadResult
+  {
+    let name = displayName ?? path.description
+    do {
+      return load(bytes: try path.readAll(), file: name, profile: profile)
+    } catch {
+      return failure(SourceText.unreadable(name, reason: error.reason))
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      return failure(
-        Diagnostic(file: name, line: 0, column: 0, message: "the file is not UTF-8 text"))
-    }
-    return load(text: text, file: name, profile: profile)
   }
 
   private static func failure(_ diagnostic: Diagnostic) -> LayoutLoadResult {

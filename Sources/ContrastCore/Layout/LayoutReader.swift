@@ -7,6 +7,8 @@ struct LayoutReader {
   let file: String
   let profile: Profile
   private var yaml: YAMLReader
+  /// Where the layout's id is, once read.
+  private(set) var idPlace = (line: 0, column: 0)
 
   static let rootKeys = ["version", "layout", "title", "device", "canvas", "elements"]
   static let elementKeys = [
@@ -56,9 +58,15 @@ struct LayoutReader {
     readVersion(fields)
 
     var id: String?
-    if let node = yaml.require(fields, "layout") { id = readLayoutID(node) }
+    var idMark = fields.node.mark
+    if let node = yaml.require(fields, "layout") {
+      id = readLayoutID(node)
+      idMark = node.mark
+    }
     var title: String?
-    if let node = fields["title"] { title = yaml.string(node, path: "title") }
+    if let node = fields["title"] {
+      title = limited(node, path: "title", what: "a title", limit: LayoutLimits.maximumTitleLength)
+    }
     let canvas = readCanvas(fields)
 
     var elements: [Element] = []
@@ -73,6 +81,7 @@ struct LayoutReader {
     }
 
     guard yaml.diagnostics.isEmpty, let id, let canvas else { return nil }
+    idPlace = (idMark.line, idMark.column)
     return Layout(
       id: id, title: title ?? id, device: canvas.device, canvas: canvas.canvas,
       elements: elements, file: file)
@@ -107,13 +116,17 @@ struct LayoutReader {
   }
 
   private mutating func readLayoutID(_ node: YAMLNode) -> String? {
-    guard let id = yaml.string(node, path: "layout") else { return nil }
+    guard let id = limited(node, path: "layout", what: "an id", limit: LayoutLimits.maximumIDLength)
+    else { return nil }
     guard Self.isKebabCase(id) else {
       let suggestion = Self.kebabCase(id)
-      let hint = suggestion.isEmpty || suggestion == id ? "" : " (did you mean '\(suggestion)'?)"
+      let hint =
+        suggestion.isEmpty || suggestion == id
+        ? "" : " (did you mean \(YAMLReader.quoted(suggestion))?)"
       yaml.report(
         node, path: "layout",
-        "'\(id)' is not a kebab-case id: use lowercase letters, digits and single hyphens\(hint)"
+        "\(YAMLReader.quoted(id)) is not a kebab-case id: use lowercase letters, digits and single "
+          + "hyphens\(hint)"
       )
       return nil
     }
@@ -139,7 +152,8 @@ struct LayoutReader {
       guard let canvas = profile.devices[name] else {
         yaml.report(
           device, path: "device",
-          "unknown device '\(name)'" + YAMLReader.choiceHint(for: name, among: profile.devices.keys)
+          "unknown device \(YAMLReader.quoted(name))"
+            + YAMLReader.choiceHint(for: name, among: profile.devices.keys)
         )
         return nil
       }
@@ -153,6 +167,7 @@ struct LayoutReader {
         else {
           continue
         }
+        if key != "scale", points(value, v, path: "canvas.\(key)") == nil { continue }
         values[key] = value
       }
       guard let w = values["width"], let h = values["height"], let s = values["scale"] else {
@@ -185,7 +200,9 @@ struct LayoutReader {
     }
     let start = yaml.diagnostics.count
     var id: String?
-    if let n = yaml.require(f, "id") { id = yaml.string(n, path: "\(path).id") }
+    if let n = yaml.require(f, "id") {
+      id = limited(n, path: "\(path).id", what: "an id", limit: LayoutLimits.maximumIDLength)
+    }
     var material: String?
     if let n = yaml.require(f, "material") { material = readMaterial(n, path: "\(path).material") }
     var frame: RectInPoints?
@@ -227,7 +244,7 @@ struct LayoutReader {
     if let first = seen[s.text] {
       yaml.report(
         idNode, path: "\(path).id",
-        "duplicate \(what) '\(s.text)'\(scope) (already used at line \(first))")
+        "duplicate \(what) \(YAMLReader.quoted(s.text))\(scope) (already used at line \(first))")
     } else {
       seen[s.text] = node.mark.line
     }
@@ -239,7 +256,8 @@ struct LayoutReader {
       let names = Array(profile.materials.keys) + [Self.noMaterial]
       yaml.report(
         node, path: path,
-        "unknown material '\(name)'" + YAMLReader.choiceHint(for: name, among: names))
+        "unknown material \(YAMLReader.quoted(name))"
+          + YAMLReader.choiceHint(for: name, among: names))
       return nil
     }
     return name
@@ -258,7 +276,7 @@ struct LayoutReader {
     var radius: Double?
     if let n = f["cornerRadius"] {
       let radiusPath = "\(path).cornerRadius"
-      if let r = yaml.number(n, path: radiusPath) {
+      if let r = yaml.number(n, path: radiusPath).flatMap({ points($0, n, path: radiusPath) }) {
         if r < 0 {
           yaml.report(n, path: radiusPath, "must be 0 or more, found \(YAMLReader.format(r))")
           valid = false
@@ -320,7 +338,11 @@ struct LayoutReader {
     var o = ModeOverride(line: node.mark.line)
     if let n = f["material"] { o.material = readMaterial(n, path: "\(path).material") }
     if let n = f["tint"] { o.tint = readColor(n, path: "\(path).tint") }
-    if let n = f["border"] { o.borderInPoints = yaml.nonNegative(n, path: "\(path).border") }
+    if let n = f["border"] {
+      o.borderInPoints = yaml.nonNegative(n, path: "\(path).border").flatMap {
+        points($0, n, path: "\(path).border")
+      }
+    }
     if let n = f["fill"] { o.fill = readColor(n, path: "\(path).fill") }
     return o
   }
@@ -334,7 +356,9 @@ struct LayoutReader {
     }
     let start = yaml.diagnostics.count
     var id: String?
-    if let n = yaml.require(f, "id") { id = yaml.string(n, path: "\(path).id") }
+    if let n = yaml.require(f, "id") {
+      id = limited(n, path: "\(path).id", what: "an id", limit: LayoutLimits.maximumIDLength)
+    }
     var kind: ContentKind? = .text
     if let n = f["kind"] {
       kind = yaml.choice(n, path: "\(path).kind", noun: "kind", as: ContentKind.self)
@@ -357,7 +381,7 @@ struct LayoutReader {
       } else {
         yaml.report(
           n, path: "\(path).role",
-          "unknown text role '\(name)'"
+          "unknown text role \(YAMLReader.quoted(name))"
             + YAMLReader.choiceHint(for: name, among: profile.textRoles.keys))
       }
     } else if kind == .text {
@@ -368,7 +392,16 @@ struct LayoutReader {
       weight = yaml.choice(n, path: "\(path).weight", noun: "weight", as: FontWeight.self)
     }
     var size: Double?
-    if let n = textOnly("size") { size = yaml.positive(n, path: "\(path).size") }
+    if let n = textOnly("size"), let s = yaml.positive(n, path: "\(path).size") {
+      if s <= LayoutLimits.maximumTextSizeInPoints {
+        size = s
+      } else {
+        yaml.report(
+          n, path: "\(path).size",
+          "must be at most \(Self.number(LayoutLimits.maximumTextSizeInPoints)) pt, found "
+            + YAMLReader.describe(n))
+      }
+    }
     var color: ColorSpec?
     if let n = f["color"] { color = readColor(n, path: "\(path).color") }
     var frame: RectInPoints?
@@ -384,7 +417,9 @@ struct LayoutReader {
       }
     }
     var text: String?
-    if let n = f["text"] { text = yaml.string(n, path: "\(path).text") }
+    if let n = f["text"] {
+      text = limited(n, path: "\(path).text", what: "a text", limit: LayoutLimits.maximumTextLength)
+    }
 
     guard yaml.diagnostics.count == start, let id, let kind, let frame else { return nil }
     return ContentItem(
@@ -393,6 +428,36 @@ struct LayoutReader {
   }
 
   // MARK: - Values
+
+  /// A text of at most `limit` characters (Unicode scalars); a longer one
+  /// is reported with its length, and nil returned.
+  private mutating func limited(_ node: YAMLNode, path: String, what: String, limit: Int)
+    -> String?
+  {
+    guard let s = yaml.string(node, path: path) else { return nil }
+    let length = s.unicodeScalars.count
+    guard length <= limit else {
+      yaml.report(
+        node, path: path,
+        "is \(length) characters long; \(what) is at most \(limit) characters")
+      return nil
+    }
+    return s
+  }
+
+  /// `value` when it is within `LayoutLimits.maximumPoints` of zero; else
+  /// reported (as written) and nil.
+  private mutating func points(_ value: Double, _ node: YAMLNode, path: String) -> Double? {
+    let limit = LayoutLimits.maximumPoints
+    guard abs(value) <= limit else {
+      yaml.report(
+        node, path: path,
+        "must be from -\(Self.number(limit)) to \(Self.number(limit)) pt, found "
+          + YAMLReader.describe(node))
+      return nil
+    }
+    return value
+  }
 
   private mutating func readFrame(_ node: YAMLNode, path: String) -> RectInPoints? {
     guard let f = yaml.fields(node, path: path, allowed: Self.frameKeys, what: "a frame") else {
@@ -404,7 +469,7 @@ struct LayoutReader {
       let value =
         key == "width" || key == "height"
         ? yaml.positive(n, path: "\(path).\(key)") : yaml.number(n, path: "\(path).\(key)")
-      values[key] = value
+      values[key] = value.flatMap { points($0, n, path: "\(path).\(key)") }
     }
     guard let x = values["x"], let y = values["y"], let w = values["width"],
       let h = values["height"]
@@ -459,7 +524,7 @@ struct LayoutReader {
       let hint = DidYouMean.hint(for: trimmed, among: profile.colors.keys)
       yaml.report(
         node, path: path,
-        "unknown colour '\(text)'"
+        "unknown colour \(YAMLReader.quoted(text))"
           + (hint.isEmpty
             ? " (expected a semantic colour of the profile such as 'label', or '#RRGGBB[AA]')"
             : hint))

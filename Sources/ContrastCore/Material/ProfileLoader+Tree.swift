@@ -91,7 +91,7 @@ struct ProfileTreeBuilder {
       return nil
     }
     guard let root else {
-      reader.append(Diagnostic(file: file, line: 0, column: 0, message: "the profile is empty"))
+      reader.append(Diagnostic(file: file, line: 1, column: 1, message: "the profile is empty"))
       return nil
     }
     guard root.entries != nil else {

@@ -231,19 +231,16 @@ public enum ProfileLoader {
   // MARK: Internals
 
   static func readText(_ path: String, displayName: String) throws(DiagnosticList) -> String {
-    func failure(_ message: String) -> DiagnosticList {
-      DiagnosticList([Diagnostic(file: displayName, line: 0, column: 0, message: message)])
-    }
-    let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      return try SourceText.decode(try InputPath(path).readAll(), file: displayName)
+    } catch let error as Diagnostic {
+      throw DiagnosticList([error])
     } catch {
-      throw failure("cannot read the profile: \(error.localizedDescription)")
+      throw DiagnosticList([
+        Diagnostic(
+          file: displayName, line: 1, column: 1, message: "cannot read the profile: \(error)")
+      ])
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw failure("the profile is not UTF-8 text")
-    }
-    return text
   }
 
   /// The refusal of a profile newer than this build, if it is one.

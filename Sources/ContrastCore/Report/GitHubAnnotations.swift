@@ -41,32 +41,12 @@ public enum GitHubAnnotations {
     return out
   }
 
-  /// Escapes a command's message: `%` `\r` `\n` as `%25` `%0D` `%0A`
-  /// (the runner's `escapeData`).
-  public static func data(_ s: String) -> String {
-    var out = ""
-    for ch in s.unicodeScalars {
-      switch ch {
-      case "%": out += "%25"
-      case "\r": out += "%0D"
-      case "\n": out += "%0A"
-      default: out.unicodeScalars.append(ch)
-      }
-    }
-    return out
-  }
+  /// Escapes a command's message (``Escaping/workflowData(_:)``): `%`
+  /// `\r` `\n` as `%25` `%0D` `%0A` (the runner's `escapeData`), other
+  /// hidden characters shown escaped.
+  public static func data(_ s: String) -> String { Escaping.workflowData(s) }
 
-  /// Escapes a property value: as `data(_:)`, and `:` `,` as `%3A` `%2C`
-  /// (the runner's `escapeProperty`).
-  public static func property(_ s: String) -> String {
-    var out = ""
-    for ch in data(s).unicodeScalars {
-      switch ch {
-      case ":": out += "%3A"
-      case ",": out += "%2C"
-      default: out.unicodeScalars.append(ch)
-      }
-    }
-    return out
-  }
+  /// Escapes a property value (``Escaping/workflowProperty(_:)``): as
+  /// `data(_:)`, and `:` `,` as `%3A` `%2C` (the runner's `escapeProperty`).
+  public static func property(_ s: String) -> String { Escaping.workflowProperty(s) }
 }

@@ -49,23 +49,10 @@ public enum HTMLReport {
     return out
   }
 
-  /// Escapes text for HTML element content and for quoted attribute values:
-  /// `&`, `<`, `>`, `"` and `'` become character references.
-  public static func escape(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for ch in s.unicodeScalars {
-      switch ch {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.unicodeScalars.append(ch)
-      }
-    }
-    return out
-  }
+  /// Escapes text for HTML element content and for quoted attribute values
+  /// (``Escaping/html(_:)``): `&`, `<`, `>`, `"` and `'` become character
+  /// references, hidden characters are shown escaped.
+  public static func escape(_ s: String) -> String { Escaping.html(s) }
 
   // MARK: - Sections
 

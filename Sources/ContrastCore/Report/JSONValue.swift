@@ -92,23 +92,5 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
   }
 
-  static func escape(_ s: String, into out: inout String) {
-    out.append("\"")
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out.append("\\\"")
-      case "\\": out.append("\\\\")
-      case "\n": out.append("\\n")
-      case "\r": out.append("\\r")
-      case "\t": out.append("\\t")
-      default:
-        if u.value < 0x20 {
-          out.append(String(format: "\\u%04x", u.value))
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    out.append("\"")
-  }
+  static func escape(_ s: String, into out: inout String) { Escaping.json(s, into: &out) }
 }

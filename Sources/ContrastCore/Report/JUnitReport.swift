@@ -80,23 +80,6 @@ public enum JUnitReport {
     return out.joined(separator: "\n") + "\n"
   }
 
-  /// Escapes text for XML attributes and content; drops characters XML 1.0
-  /// cannot carry.
-  public static func xml(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-      switch u {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": out += "&#10;"
-      default:
-        if u.value < 0x20 && u != "\t" { continue }
-        out.unicodeScalars.append(u)
-      }
-    }
-    return out
-  }
+  /// Escapes text for XML attributes and content (``Escaping/xml(_:)``).
+  public static func xml(_ s: String) -> String { Escaping.xml(s) }
 }

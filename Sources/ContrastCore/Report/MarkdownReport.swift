@@ -192,25 +192,9 @@ public enum MarkdownReport {
 
   static func threshold(_ t: Double) -> String { JSONValue.format(t) }
 
-  /// Escapes text for a Markdown table cell.
-  static func cell(_ s: String) -> String {
-    var out = ""
-    for ch in s {
-      switch ch {
-      case "|": out += "\\|"
-      case "\n", "\r": out += " "
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "*", "_", "`", "[", "]": out += "\\\(ch)"
-      default: out.append(ch)
-      }
-    }
-    return out
-  }
+  /// Escapes text for a Markdown table cell (``Escaping/markdownCell(_:)``).
+  static func cell(_ s: String) -> String { Escaping.markdownCell(s) }
 
-  static func code(_ s: String) -> String { s.replacingBackticks() }
-}
-
-extension String {
-  func replacingBackticks() -> String { String(map { $0 == "`" ? "'" : $0 }) }
+  /// Escapes text for a code span (``Escaping/markdownCode(_:)``).
+  static func code(_ s: String) -> String { Escaping.markdownCode(s) }
 }

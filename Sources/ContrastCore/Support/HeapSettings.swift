@@ -8,9 +8,14 @@ public enum HeapSettings {
   /// glibc maps every block above 32 MiB (a placed wallpaper is about
   /// 38 MB of floats) with its own `mmap` and unmaps it when freed, so each
   /// wallpaper's images are first-touched (page-faulted) afresh. Serving
-  /// blocks up to 1 GiB from the heap and not trimming it lets a freed
-  /// image's memory serve the next wallpaper's. `mallopt` is looked up at
-  /// run time (Swift does not import `malloc.h`); elsewhere this does nothing.
+  /// blocks up to 256 MiB from the heap and not trimming it lets a freed
+  /// image's memory serve the next wallpaper's. Larger blocks (a decoded
+  /// wallpaper of more than about 22 MP) are still mapped and unmapped, so
+  /// that they go back to the system when freed: a block freed in one
+  /// thread's heap arena would not serve another thread, and the memory
+  /// budget (`MemoryBudget`) counts on memory it gave back being free.
+  /// `mallopt` is looked up at run time (Swift does not import `malloc.h`);
+  /// elsewhere this does nothing.
   ///
   /// This changes the allocator of the whole process: call it from a
   /// program's entry point, not from a library.
@@ -21,7 +26,7 @@ public enum HeapSettings {
       let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
       let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in glibc's malloc.h
       let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
-      _ = mallopt(mmapThreshold, 1 << 30)
+      _ = mallopt(mmapThreshold, 256 << 20)
       _ = mallopt(trimThreshold, Int32.max)
     #endif
   }

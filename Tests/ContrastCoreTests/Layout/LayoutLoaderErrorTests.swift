@@ -171,12 +171,15 @@ import Testing
       ])
   }
 
-  @Test func missingFileIsOneDiagnostic() {
+  @Test func missingFileIsOneDiagnosticAtLineOneColumnOneWithTheReason() {
     let result = LayoutLoader.load(
       contentsOf: "/nonexistent/x.yml", displayName: "layouts/x.yml",
       profile: LayoutTestProfiles.small)
     #expect(result.layout == nil)
-    #expect(result.errors.map(\.description) == ["layouts/x.yml: cannot read the file"])
+    #expect(
+      result.errors.map(\.description) == [
+        "layouts/x.yml:1:1: cannot read the file: No such file or directory"
+      ])
   }
 
   @Test func fileIsReadAndNamedByDisplayName() throws {

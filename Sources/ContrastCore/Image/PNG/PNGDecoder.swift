@@ -40,9 +40,16 @@ public enum PNGDecoder {
   ///     size is checked before any pixel buffer is allocated.
   ///   - allowFastPath: `false` decodes with libpng alone, as a reference
   ///     for tests and benchmarks.
+  /// A declared size the file's image data cannot hold (deflate inflates a
+  /// byte to at most 1032) is refused before any pixel buffer is allocated,
+  /// as libpng would refuse it after allocating them ("not enough image
+  /// data"); so is a chunk before the image data that declares more bytes
+  /// than the file has ("read beyond end of data", which libpng finds after
+  /// allocating the declared length of some chunks).
+  ///
   /// - Throws: `PNGError.decode` when libpng refuses the data (an empty
-  ///   file included), `PNGError.tooLarge` when the declared size is above
-  ///   `pixelLimit`.
+  ///   file included) or the data cannot hold the image,
+  ///   `PNGError.tooLarge` when the declared size is above `pixelLimit`.
   public static func decode(
     _ bytes: [UInt8],
     name: String,
@@ -51,6 +58,22 @@ public enum PNGDecoder {
   ) throws(PNGError) -> DecodedPNG {
     guard !bytes.isEmpty else {
       throw .decode(file: name, message: "empty file")
+    }
+    if let header = PNGHeader(bytes) {
+      let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+      guard !overflow, pixels <= pixelLimit else {
+        throw .tooLarge(file: name, width: header.width, height: header.height, limit: pixelLimit)
+      }
+      let compressed = bytes.withUnsafeBytes { PNGHeader.imageDataByteCount($0) }
+      guard header.canBeHeld(byCompressed: compressed) else {
+        throw header.notEnoughData(file: name, compressed: compressed)
+      }
+      if let chunk = bytes.withUnsafeBytes({ PNGHeader.chunkPastTheEnd($0) }) {
+        throw .decode(
+          file: name,
+          message: "read beyond end of data: chunk \(chunk.type) at byte \(chunk.offset) "
+            + "declares \(chunk.length) bytes, past the end of the file (\(bytes.count) bytes)")
+      }
     }
     let result = bytes.withUnsafeBytes { memory -> Result<DecodedPNG, PNGError> in
       if allowFastPath,

@@ -11,11 +11,16 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The header declares more than `limit` pixels. Raised before any pixel
   /// buffer is allocated.
   case tooLarge(file: String, width: Int, height: Int, limit: Int)
+  /// Decoding would take `bytes` (the file and its pixel buffers), more
+  /// than the whole memory budget of `budget` bytes. Raised before the file
+  /// is read.
+  case overBudget(file: String, width: Int, height: Int, bytes: Int, budget: Int)
 
   /// The file name carried by the error.
   public var file: String {
     switch self {
-    case .unreadable(let file, _), .decode(let file, _), .tooLarge(let file, _, _, _):
+    case .unreadable(let file, _), .decode(let file, _), .tooLarge(let file, _, _, _),
+      .overBudget(let file, _, _, _, _):
       return file
     }
   }
@@ -31,6 +36,10 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
       let count = overflow ? "more than \(Int.max)" : "\(pixels)"
       return "cannot decode '\(file)': \(width)x\(height) is \(count) pixels, "
         + "above the limit of \(limit) (raise it with --pixel-limit)"
+    case .overBudget(let file, let width, let height, let bytes, let budget):
+      return "cannot decode '\(file)': \(width)x\(height) takes \(MemoryBudget.format(bytes)) "
+        + "to decode (\(bytes) bytes), above the memory budget of \(MemoryBudget.format(budget)) "
+        + "(raise it with --memory-budget)"
     }
   }
 }

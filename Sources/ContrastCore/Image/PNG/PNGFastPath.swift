@@ -21,11 +21,14 @@ internal import CFastPNG
 /// returns `nil`, and the caller decodes with libpng, which gives the
 /// canonical result or error.
 ///
-/// One difference remains, on streams no encoder writes: libdeflate accepts
-/// a few codes RFC 1951 forbids and zlib refuses (literal/length symbols
-/// 286 and 287, distance symbols 30 and 31, more than 286 or 30 code
-/// lengths, some incomplete Huffman codes). A file crafted with those and a
-/// matching Adler-32 decodes here where libpng reports a zlib error.
+/// libdeflate accepts a few streams RFC 1951 forbids and zlib refuses
+/// (literal/length symbols 286 and 287, distance symbols 30 and 31, more
+/// than 286 or 30 code lengths, some incomplete Huffman codes), which no
+/// encoder writes but anyone can craft. So the stream is first walked as
+/// zlib reads it (`cfastpng_zlib_stream_is_valid`: every block header and
+/// symbol, no output written), and the path declines unless zlib would
+/// inflate it to exactly the expected size too: a crafted stream reaches
+/// libpng and gets libpng's error, with or without libdeflate.
 enum PNGFastPath {
   /// Whether libdeflate could be loaded, so that the fast path can run.
   static var isAvailable: Bool { cfastpng_available() != 0 }
@@ -102,7 +105,7 @@ enum PNGFastPath {
       return false
     }
     let filtered = output.baseAddress! + filteredStart
-    guard
+    guard cfastpng_zlib_stream_is_valid(stream.baseAddress, stream.count, filteredSize) != 0,
       cfastpng_zlib_inflate_exact(stream.baseAddress, stream.count, filtered, filteredSize) != 0
     else { return false }
     return cfastpng_unfilter_to_rgb(

@@ -79,15 +79,17 @@ struct YAMLSyntaxError: Error, Sendable, Hashable {
   }
 
   var kind: Kind
-  /// Where the problem is; nil when the parser gave no place.
+  /// Where the problem is; nil when the parser gave no place (the
+  /// diagnostic then points at line 1, column 1).
   var mark: SourceMark?
   /// What is wrong, without a prefix (`mapping values are not allowed in this context`).
   var problem: String
 
-  /// The house diagnostic: `YAML syntax error: <problem>` at the parser's place.
+  /// The house diagnostic: `YAML syntax error: <problem>` at the parser's
+  /// place, or at line 1, column 1 when it gave none.
   func diagnostic(file: String, prefix: String = "YAML syntax error: ") -> Diagnostic {
     Diagnostic(
-      file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, message: prefix + problem)
+      file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: prefix + problem)
   }
 }
 
@@ -147,8 +149,16 @@ enum YAMLDocument {
       return YAMLSyntaxError(
         kind: .duplicateKeys, mark: mark(context.mark),
         problem: "duplicate key \(keys) in one mapping")
-    case .reader(let problem, _, _, _):
-      return YAMLSyntaxError(kind: .unreadable, mark: nil, problem: problem)
+    case .reader(let problem, let offset, let value, let yaml):
+      // The reader (control characters, encodings) gives a character offset, not a mark.
+      let place = offset.map { SourceText.place(ofCharacterOffset: $0, in: yaml) }
+      let code = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
+      let character =
+        value >= 0 ? " (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code))" : ""
+      return YAMLSyntaxError(
+        kind: .unreadable,
+        mark: place.map { SourceMark(file: file, line: $0.line, column: $0.column) },
+        problem: problem + character)
     default:
       return YAMLSyntaxError(kind: .unreadable, mark: nil, problem: "\(error)")
     }

@@ -80,12 +80,14 @@ struct YAMLReader {
       }
       guard allowed.contains(name) else {
         if let why = explain[name] {
-          report(entry.key, path: path, "unknown \(noun) '\(name)': \(why)")
+          report(entry.key, path: path, "unknown \(noun) \(Self.quoted(name)): \(why)")
           continue
         }
         let hint = DidYouMean.hint(for: name, among: allowed)
         let list = listChoices ? " (expected \(allowed.joined(separator: ", ")))" : ""
-        report(entry.key, path: path, "unknown \(noun) '\(name)'" + (hint.isEmpty ? list : hint))
+        report(
+          entry.key, path: path,
+          "unknown \(noun) \(Self.quoted(name))" + (hint.isEmpty ? list : hint))
         continue
       }
       values[name] = entry.value
@@ -197,7 +199,8 @@ struct YAMLReader {
     if let value = T(rawValue: name) { return value }
     report(
       node, path: path,
-      "unknown \(noun) '\(name)'" + Self.choiceHint(for: name, among: T.allCases.map(\.rawValue)))
+      "unknown \(noun) \(Self.quoted(name))"
+        + Self.choiceHint(for: name, among: T.allCases.map(\.rawValue)))
     return nil
   }
 
@@ -216,12 +219,24 @@ struct YAMLReader {
     switch node.content {
     case .scalar(let s):
       if s.isNull { return "nothing" }
-      if s.isPlain, Double(s.text) != nil { return s.text }
+      if s.isPlain, Double(s.text) != nil { return quoted(s.text, quote: "") }
       if s.isPlain, ["true", "false"].contains(s.text.lowercased()) { return s.text }
-      return "'\(s.text)'"
+      return quoted(s.text)
     case .mapping: return "a mapping"
     case .sequence: return "a list"
     }
+  }
+
+  /// A text as a message quotes it: in single quotes (or `quote`), hidden
+  /// characters shown escaped (``Escaping/visible(_:)``), and beyond 60
+  /// characters cut, with its length, so that a message stays one short
+  /// line whatever the file holds.
+  static func quoted(_ s: String, quote: String = "'") -> String {
+    let limit = 60
+    let count = s.unicodeScalars.count
+    guard count > limit else { return quote + Escaping.visible(s) + quote }
+    let head = String(String.UnicodeScalarView(s.unicodeScalars.prefix(limit)))
+    return quote + Escaping.visible(head) + "…" + quote + " (\(count) characters)"
   }
 
   /// A number as a message shows it: integers without a decimal point, others

@@ -367,11 +367,12 @@ struct PNGFastPathTests {
     }
   }
 
-  /// The one known difference (see `PNGFastPath`): libdeflate reads distance
-  /// symbol 30, which RFC 1951 reserves and zlib refuses, as symbol 29. If
-  /// this starts failing, libdeflate has become strict; update the note.
-  @Test func aReservedDistanceSymbolIsTheKnownDifference() throws {
-    guard skipUnlessAvailable() else { return }
+  // MARK: Streams libdeflate reads and zlib refuses
+
+  /// Distance symbol 30, which RFC 1951 reserves: libdeflate reads it as
+  /// symbol 29 and zlib refuses it. The fast path declines it, so libpng's
+  /// error comes out with or without libdeflate.
+  @Test func aReservedDistanceSymbolGetsLibpngsErrorOnBothPaths() throws {
     // A 4-byte-wide gray image of 9000 rows (45,000 filtered bytes) whose
     // last 3 bytes repeat bytes 24,577 back: a stored block, then a fixed
     // Huffman block with one match coded with the reserved symbol 30.
@@ -394,11 +395,83 @@ struct PNGFastPathTests {
     stream += bits.bytes
     let zlib = [0x78, 0x01] + stream + PNGBytes.bigEndian(PNGBytes.adler32(filtered))
     let bytes = PNGBytes.png(width: width, height: height, colorType: 0, zlibStream: zlib)
+    let libpng = decode(bytes, name: "d.png", fastPath: false)
+    #expect(libpng == .failure(.decode(file: "d.png", message: "IDAT: invalid distance code")))
+    #expect(PNGFastPath.decode(bytes, name: "d.png", pixelLimit: Self.pixelLimit) == nil)
+    #expect(decode(bytes, name: "d.png", fastPath: true) == libpng)
+  }
+
+  /// Literal/length symbol 286 in a fixed-Huffman block (RFC 1951, 3.2.6:
+  /// 286 and 287 are in the fixed code but invalid): libdeflate reads it as
+  /// a length of 258, zlib refuses it. The same error class (and message)
+  /// comes out with the fast path and with libpng alone.
+  @Test func literalLengthSymbol286GetsLibpngsErrorOnBothPaths() throws {
+    for symbol in [286, 287] {
+      // A gray 259 x 1 image, all zero: the filter byte and one pixel as
+      // literals, then 258 bytes as `symbol` at distance 1.
+      let filtered = [UInt8](repeating: 0, count: 260)
+      var bits = PNGBytes.BitWriter()
+      bits.write(1, count: 1)
+      bits.write(1, count: 2)
+      bits.writeHuffman(0x30, count: 8)  // literal 0
+      bits.writeHuffman(0x30, count: 8)  // literal 0
+      bits.writeHuffman(0xC0 + symbol - 280, count: 8)
+      bits.writeHuffman(0, count: 5)  // distance symbol 0: distance 1
+      bits.writeHuffman(0, count: 7)  // end of block
+      let zlib = [0x78, 0x01] + bits.bytes + PNGBytes.bigEndian(PNGBytes.adler32(filtered))
+      let bytes = PNGBytes.png(width: 259, height: 1, colorType: 0, zlibStream: zlib)
+      let libpng = decode(bytes, name: "s.png", fastPath: false)
+      #expect(
+        libpng == .failure(.decode(file: "s.png", message: "IDAT: invalid literal/length code")),
+        "symbol \(symbol)")
+      #expect(PNGFastPath.decode(bytes, name: "s.png", pixelLimit: Self.pixelLimit) == nil)
+      #expect(decode(bytes, name: "s.png", fastPath: true) == libpng, "symbol \(symbol)")
+    }
+  }
+
+  /// Dynamic blocks whose header zlib refuses (too many codes, codes that
+  /// are not complete, no end-of-block code, a repeat with nothing before
+  /// it): the fast path declines each, and both paths give libpng's error.
+  @Test func dynamicBlockHeadersZlibRefusesGetLibpngsErrorOnBothPaths() throws {
+    // 300 zero bytes: gray 299 x 1; the block codes them as literal 0s.
+    let filtered = [UInt8](repeating: 0, count: 300)
+    func lengths(_ count: Int, _ assign: [Int: Int]) -> [Int] {
+      (0..<count).map { assign[$0] ?? 0 }
+    }
+    // A complete literal/length code: 0 and 256 with one bit each.
+    let good = lengths(257, [0: 1, 256: 1])
+    let cases: [(String, [Int], [Int], Bool)] = [
+      ("the complete code itself", good, [1, 1], true),
+      ("287 literal/length codes", lengths(287, [0: 1, 256: 2, 286: 2]), [1, 1], false),
+      ("31 distance codes", good, lengths(31, [0: 1, 30: 1]), false),
+      ("an incomplete literal/length code", lengths(257, [0: 1, 256: 2]), [1, 1], false),
+      ("an over-subscribed distance code", good, [1, 1, 1], false),
+      ("no end-of-block code", lengths(258, [0: 1, 257: 1]), [1, 1], false),
+    ]
+    for (label, litlen, distance, valid) in cases {
+      let stream = PNGBytes.dynamicBlock(
+        litlen: litlen, distance: distance, literals: filtered, repeatFirst: false)
+      let zlib = [0x78, 0x01] + stream + PNGBytes.bigEndian(PNGBytes.adler32(filtered))
+      let bytes = PNGBytes.png(width: 299, height: 1, colorType: 0, zlibStream: zlib)
+      let libpng = decode(bytes, name: "h.png", fastPath: false)
+      let fast = PNGFastPath.decode(bytes, name: "h.png", pixelLimit: Self.pixelLimit)
+      if valid {
+        #expect((try? libpng.get()) != nil, "\(label)")
+        #expect(fast != nil, "\(label)")
+      } else {
+        #expect((try? libpng.get()) == nil, "\(label): libpng accepts it")
+        #expect(fast == nil, "\(label)")
+        #expect(decode(bytes, name: "h.png", fastPath: true) == libpng, "\(label)")
+      }
+      print("dynamic header (\(label)): libpng says \(summary(of: libpng))")
+    }
+    let repeated = PNGBytes.dynamicBlock(
+      litlen: good, distance: [1, 1], literals: filtered, repeatFirst: true)
+    let zlib = [0x78, 0x01] + repeated + PNGBytes.bigEndian(PNGBytes.adler32(filtered))
+    let bytes = PNGBytes.png(width: 299, height: 1, colorType: 0, zlibStream: zlib)
+    #expect(PNGFastPath.decode(bytes, name: "r.png", pixelLimit: Self.pixelLimit) == nil)
     #expect(
-      decode(bytes, name: "d.png", fastPath: false)
-        == .failure(.decode(file: "d.png", message: "IDAT: invalid distance code")))
-    let fast = PNGFastPath.decode(bytes, name: "d.png", pixelLimit: Self.pixelLimit)
-    #expect(fast?.image.width == width)
+      decode(bytes, name: "r.png", fastPath: true) == decode(bytes, name: "r.png", fastPath: false))
   }
 
   // MARK: Helpers
@@ -527,6 +600,58 @@ extension PNGBytes {
   static func inserting(_ chunks: [UInt8], afterIHDRof file: [UInt8]) -> [UInt8] {
     let ihdrEnd = 8 + 25
     return Array(file[..<ihdrEnd]) + chunks + Array(file[ihdrEnd...])
+  }
+
+  /// The canonical codes of `lengths` (RFC 1951, 3.2.2), 0 for a length of 0.
+  static func canonicalCodes(_ lengths: [Int]) -> [Int] {
+    var count = [Int](repeating: 0, count: 16)
+    for l in lengths where l > 0 { count[l] += 1 }
+    var next = [Int](repeating: 0, count: 16)
+    var code = 0
+    for bits in 1...15 {
+      code = (code + count[bits - 1]) << 1
+      next[bits] = code
+    }
+    return lengths.map { l in
+      guard l > 0 else { return 0 }
+      defer { next[l] += 1 }
+      return next[l]
+    }
+  }
+
+  /// One final dynamic-Huffman block with these literal/length and
+  /// distance code lengths (any counts, even ones RFC 1951 forbids), coding
+  /// `literals` as literals and then the end of block (symbol 256, when it
+  /// has a code). The code lengths are sent with a complete code-length
+  /// code (13 codes of 4 bits and 6 of 5); with `repeatFirst`, the first is
+  /// sent as "repeat the previous" (symbol 16), which has nothing to repeat.
+  static func dynamicBlock(
+    litlen: [Int], distance: [Int], literals: [UInt8], repeatFirst: Bool
+  ) -> [UInt8] {
+    var bits = BitWriter()
+    bits.write(1, count: 1)
+    bits.write(2, count: 2)
+    bits.write(litlen.count - 257, count: 5)
+    bits.write(distance.count - 1, count: 5)
+    bits.write(19 - 4, count: 4)
+    let precodeLengths = (0..<19).map { $0 < 13 ? 4 : 5 }
+    let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+    for symbol in order { bits.write(precodeLengths[symbol], count: 3) }
+    let precode = canonicalCodes(precodeLengths)
+    for (i, length) in (litlen + distance).enumerated() {
+      if repeatFirst && i == 0 {
+        bits.writeHuffman(precode[16], count: precodeLengths[16])
+        bits.write(0, count: 2)
+        continue
+      }
+      bits.writeHuffman(precode[length], count: precodeLengths[length])
+    }
+    let codes = canonicalCodes(litlen)
+    for byte in literals where litlen[Int(byte)] > 0 {
+      bits.writeHuffman(codes[Int(byte)], count: litlen[Int(byte)])
+    }
+    if litlen.count > 256, litlen[256] > 0 { bits.writeHuffman(codes[256], count: litlen[256]) }
+    return bits.bytes
   }
 
   /// Deflate's bit order (RFC 1951, 3.1.1): values from the least

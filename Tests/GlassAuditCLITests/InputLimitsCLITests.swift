@@ -1,0 +1,79 @@
+import ContrastCore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// End-to-end: the memory budget, and files whose names are not UTF-8.
+@Suite(.serialized) struct InputLimitsCLITests {
+  /// Writes `bytes` to a file whose name is `name`'s bytes inside `dir`.
+  func write(_ bytes: [UInt8], name: [UInt8], in dir: String) throws {
+    let path = InputPath(dir).appending(InputPath(bytes: name))
+    let fd = path.withCString { open($0, O_CREAT | O_WRONLY | O_TRUNC, 0o644) }
+    try #require(fd >= 0)
+    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    try handle.write(contentsOf: Data(bytes))
+  }
+
+  @Test func aWallpaperOverTheMemoryBudgetIsRefusedAndTheOthersAreAudited() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    try h.write("layouts/plain.yml", Fixtures.passing)
+    try h.writeSolidPNG("wallpapers/small.png", width: 40, height: 80, rgb: (255, 255, 255))
+    try h.writeSolidPNG("wallpapers/large.png", width: 400, height: 800, rgb: (255, 255, 255))
+    // The small one takes about 52 KB to decode, the large one about 5 MB.
+    let r = try h.run(["run", "--quiet", "--memory-budget", "1M", "--jobs", "2"])
+    #expect(r.status == 2, "\(r.stderr)")
+    #expect(r.stderr.contains("error: wallpapers/large.png: cannot decode 'wallpapers/large.png':"))
+    #expect(r.stderr.contains("above the memory budget of 1 MiB (raise it with --memory-budget)"))
+    let json = try h.read("reports/report.json")
+    #expect(json.contains("\"passed\": 16"))
+    let ok = try h.run(["run", "--quiet", "--memory-budget", "64M"])
+    #expect(ok.status == 0, "\(ok.stderr)")
+  }
+
+  @Test func aMemoryBudgetThatIsNotAByteCountIsAUsageError() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    let r = try h.run(["run", "--memory-budget", "2X"])
+    #expect(r.status == 64)
+    #expect(r.stderr.contains("--memory-budget"))
+  }
+
+  @Test func filesWhoseNamesAreNotUTF8AreAuditedAndShownEscaped() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    try FileManager.default.createDirectory(
+      atPath: h.path("wallpapers"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: h.path("layouts"), withIntermediateDirectories: true)
+    let png = try PNGEncoder.encodeRGB8(
+      width: 40, height: 80, pixels: [UInt8](repeating: 255, count: 40 * 80 * 3))
+    try write(png, name: Array("caf".utf8) + [0xE9] + Array(".png".utf8), in: h.path("wallpapers"))
+    try write(
+      Array(Fixtures.passing.utf8), name: [0xFF] + Array("plain.yml".utf8), in: h.path("layouts"))
+    let r = try h.run(["run", "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(!r.stderr.contains("No such file"))
+    let json = try h.read("reports/report.json")
+    #expect(json.contains(#""wallpaper": "caf\\x{E9}""#))
+    #expect(json.contains(#""file": "layouts/\\x{FF}plain.yml""#))
+    #expect(json.contains("\"passed\": 16"))
+  }
+
+  @Test func aLayoutIdUsedTwiceIsAnErrorAtTheSecondId() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    try h.write("layouts/a.yml", Fixtures.passing)
+    try h.write("layouts/b.yml", Fixtures.passing)
+    let r = try h.run(["validate"])
+    #expect(r.status == 2)
+    #expect(
+      r.stderr.contains(
+        "error: layouts/b.yml:2:9: layout id 'plain' is already used by 'layouts/a.yml'"))
+  }
+}
