@@ -56,7 +56,8 @@ enum CaptureSynthesis {
       ], file: "layout.yml")
   }
 
-  /// A colourful wallpaper with detail at several scales (soft colour
+  /// A colourful wallpaper with detail at several scales (a luma ramp from
+  /// black at the left to white at the right, soft colour
   /// fields, stripes of a few points, fine grain), `seed` choosing it.
   static func photo(width: Int = 120, height: Int = 80, seed: UInt64) -> RGBImage {
     var g = Generator(state: seed)
@@ -69,11 +70,12 @@ enum CaptureSynthesis {
     var samples = [Float](repeating: 0, count: 3 * width * height)
     for y in 0..<height {
       for x in 0..<width {
-        var c = [0.45, 0.45, 0.45]
+        let ramp = min(max(1.3 * Double(x) / Double(width - 1) - 0.15, 0), 1)
+        var c = [ramp, ramp, ramp]
         for b in blobs {
           let d2 = (Double(x) - b.x) * (Double(x) - b.x) + (Double(y) - b.y) * (Double(y) - b.y)
-          let w = exp(-d2 / (2 * b.r * b.r))
-          for k in 0..<3 { c[k] += w * (b.c[k] - c[k]) }
+          let w = 0.6 * exp(-d2 / (2 * b.r * b.r))
+          for k in 0..<3 { c[k] += w * (b.c[k] - 0.5) }
         }
         let stripes = 0.18 * sin(Double(x) * 0.9 + Double(y) * 0.35)
         let grain = 0.08 * (g.uniform() - 0.5)
