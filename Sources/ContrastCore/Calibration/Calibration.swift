@@ -198,7 +198,7 @@ public enum Calibration {
       let names = base.materials.keys.sorted()
       throw DiagnosticList([
         Diagnostic(
-          file: "", line: 0, column: 0,
+          file: base.name, line: 0, column: 0,
           message:
             "unknown material '\(target.material)'"
             + DidYouMean.hint(for: target.material, among: names) + "; the profile "

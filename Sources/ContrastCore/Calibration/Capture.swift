@@ -223,6 +223,7 @@ extension Capture {
       let others = layout.elements.filter { $0 != element }.map {
         Self.grown($0.frame, by: faceMargin)
       }
+      let blockers = content + others
       var pixels: [Int] = []
       for j in 0..<mask.rect.height {
         let y = mask.rect.y + j
@@ -230,7 +231,7 @@ extension Capture {
         for i in 0..<mask.rect.width where mask.codes[j * mask.rect.width + i] == 1 {
           let x = mask.rect.x + i
           let px = (Double(x) + 0.5) / scale
-          let blocked = (content + others).contains {
+          let blocked = blockers.contains {
             $0.x <= px && px < $0.maxX && $0.y <= py && py < $0.maxY
           }
           if !blocked { pixels.append(y * width + x) }
