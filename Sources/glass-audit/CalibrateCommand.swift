@@ -27,7 +27,10 @@ struct CalibrateCommand: ParsableCommand {
       left as they were, and the output and the profile say why.
 
       Prints the residuals, the fitted numbers and what was left; writes --out
-      (YAML, laid over ios27 by --profile) only when the fit succeeds. Exit
+      (YAML, laid over ios27 by --profile) only when the fit succeeds. With
+      --profile FILE (an earlier calibration) the fit starts from that file's
+      numbers and --out holds its overrides too, so one file can carry every
+      material, appearance, mode and setting a team measured. Exit
       status: 0 written; 2 an input is unreadable or does not fit the target, or
       the fit fails (nothing is written).
       """
@@ -56,6 +59,13 @@ struct CalibrateCommand: ParsableCommand {
   @Option(help: "The profile file to write (YAML).")
   var out: String
 
+  @Option(
+    help: """
+      Start from this override of ios27 (an earlier calibration): its numbers are the starting \
+      point, and the file written holds its overrides too. Default: ios27.
+      """)
+  var profile: String?
+
   @Option(help: "The profile's name in reports (default: the --out file's name without extension).")
   var name: String?
 
@@ -83,8 +93,24 @@ struct CalibrateCommand: ParsableCommand {
       liquidGlass: liquidGlass.setting.value)
     let base: Profile
     var loaded: [CalibrationInput] = []
+    var prior: String?
     do {
-      base = try ProfileLoader.loadDefault()
+      if let profile, profile != ProfileLoader.shippedProfileNames[0] {
+        guard ProfileLoader.shippedProfileText(profile) == nil else {
+          throw DiagnosticList([
+            Diagnostic(
+              file: profile, line: 0, column: 0,
+              message:
+                "calibrate writes an override of \(ProfileLoader.shippedProfileNames[0]) (what "
+                + "--profile FILE is laid over): --profile takes \(ProfileLoader.shippedProfileNames[0]) "
+                + "or such a file")
+          ])
+        }
+        base = try ProfileLoader.mergedOverDefault(contentsOf: profile)
+        prior = try Files.read(profile)
+      } else {
+        base = try ProfileLoader.loadDefault()
+      }
       var problems: [Diagnostic] = []
       for input in inputs {
         do {
@@ -135,9 +161,13 @@ struct CalibrateCommand: ParsableCommand {
     }
     let profileName =
       name ?? ((out as NSString).lastPathComponent as NSString).deletingPathExtension
-    let text = result.profileText(name: profileName)
+    var text = result.profileText(name: profileName)
     let merged: Profile
     do {
+      if let prior, let profile {
+        text = try CalibrationProfileMerge.combined(
+          prior: prior, priorFile: profile, calibrated: text)
+      }
       merged = try ProfileLoader.mergedOverDefault(override: text, overrideFile: out)
     } catch {
       throw fail(

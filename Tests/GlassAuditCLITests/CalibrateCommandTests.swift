@@ -211,4 +211,30 @@ import Testing
     ])
     #expect(usage.status == 64)
   }
+
+  /// One file for every calibration: --profile starts from an earlier one
+  /// and keeps its overrides.
+  @Test func calibrationsAccumulateInOneFile() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    let csv = CLIHarness.packageRoot.appendingPathComponent("fidelity/ios27-measurements.csv").path
+    try h.write("m.csv", try String(contentsOfFile: csv, encoding: .utf8))
+    let common = ["calibrate", "m.csv", "--material", "glass.regular", "--out", "team.yml"]
+    #expect(try h.run(common + ["--appearance", "light"]).status == 0)
+    let dark = try h.run(common + ["--appearance", "dark", "--profile", "team.yml"])
+    #expect(dark.status == 0, "\(dark.stderr)")
+    #expect(dark.stdout.contains("over team: 6 rows from m.csv"))
+    let text = try h.read("team.yml")
+    #expect(text.contains("# Laid over the overrides of team.yml"))
+    let profile = try ProfileLoader.mergedOverDefault(override: text, overrideFile: "team.yml")
+    for appearance in ["light", "dark"] {
+      let path = "materials.glass.regular.\(appearance).black.table[2][1]"
+      #expect(
+        profile.provenance[path]?.source.hasPrefix("calibrated from m.csv") == true, "\(path)")
+    }
+    #expect(profile.fitResiduals.map(\.appearance) == [.light, .dark])
+    let ios26 = try h.run(common + ["--appearance", "dark", "--profile", "ios26"])
+    #expect(ios26.status == 2)
+    #expect(ios26.stderr.contains("--profile takes ios27 or such a file"))
+  }
 }

@@ -344,7 +344,7 @@ extension CalibrationResult {
     out.append("# `glass-audit calibrate` (SPEC §3.7). `glass-audit run --profile FILE` and")
     out.append(
       "# `glass-audit fidelity --profile FILE` lay it over the default profile: it replaces")
-    out.append("# only the numbers below, each with its source; everything else is \(base.name)'s.")
+    out.append("# only the numbers below, each with its source; everything else is the default's.")
     out.append("#")
     out.append("# Calibrated: \(CalibrationText.escaped(conditions)).")
     out.append("# From: \(inputs.map(CalibrationText.escaped).joined(separator: ", ")).")
@@ -388,8 +388,11 @@ extension CalibrationResult {
       let count = all.reduce(0) { $0 + $1.samples }
       let mean = all.reduce(0.0) { $0 + $1.meanLevels * Double($1.samples) } / Double(max(count, 1))
       let max = all.map(\.maxLevels).max() ?? 0
+      let fitNote =
+        "glass-audit calibrate: each calibrated group's errors on the rows it was fitted to "
+        + "(levels 0-255, every channel; measured by this team)"
       out.append("fit:")
-      out.append("  source: \(CalibrationText.yamlQuoted(note))")
+      out.append("  source: \(CalibrationText.yamlQuoted(fitNote))")
       out.append("  trust: \(Self.calibratedTrust.rawValue)")
       out.append("  measurements: \(CalibrationText.yamlQuoted(inputs[0]))")
       out.append("  residuals:")
