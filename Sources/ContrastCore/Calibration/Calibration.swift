@@ -216,6 +216,13 @@ public enum Calibration {
       }
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }
+    guard !sets.isEmpty else {
+      throw DiagnosticList([
+        Diagnostic(
+          file: base.name, line: 0, column: 0,
+          message: "nothing to calibrate: give capture folders or measurement files")
+      ])
+    }
     var fitter = try Calibrator(
       sets: sets, target: target, material: material, profile: base, options: options,
       inputNames: inputs.map(\.name))

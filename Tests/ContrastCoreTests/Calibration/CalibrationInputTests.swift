@@ -181,4 +181,9 @@ import Testing
       #expect(error.diagnostics.first?.message.hasPrefix("missing: a capture folder holds") == true)
     }
   }
+
+  @Test func noInputIsRefused() throws {
+    let e = try Self.error([])
+    #expect(e.message == "nothing to calibrate: give capture folders or measurement files")
+  }
 }
