@@ -9,7 +9,7 @@ struct GlassAudit: ParsableCommand {
     version: ContrastCore.toolVersion,
     subcommands: [
       RunCommand.self, MergeCommand.self, ValidateCommand.self, ContrastCommand.self,
-      WallpapersCommand.self, FidelityCommand.self,
+      WallpapersCommand.self, FidelityCommand.self, CalibrateCommand.self,
     ],
     defaultSubcommand: RunCommand.self,
   )
