@@ -89,7 +89,7 @@ public enum CaptureLoader {
       switch error {
       case .unreadable(_, let reason): message = "cannot read the file: \(reason)"
       case .decode(_, let reason): message = "cannot decode the PNG: \(reason)"
-      case .tooLarge: message = error.description
+      default: message = error.description
       }
       throw failure(error.file, message)
     }
