@@ -113,11 +113,26 @@ enum Summary {
   /// `color`, the verdict painted.
   static func text(_ report: AuditReport, written: [String], color: Bool) -> String {
     let s = report.summary
+    let verdict = report.verdict
     var lines: [String] = []
-    let status = s.errors > 0 ? "INPUT ERRORS" : (s.newFailures > 0 ? "FAIL" : "PASS")
+    let status: String
+    switch verdict.gate {
+    case .pass: status = "PASS"
+    case .fail: status = "FAIL"
+    case .inputError: status = "INPUT ERRORS"
+    }
     lines.append(
       "\(status)  \(s.checks) checks over \(s.scenes) scenes: \(s.passed) passed, \(s.failed) failed, "
         + "\(s.warnings) warnings, \(s.errors) input errors")
+    if !verdict.reasons.isEmpty {
+      lines.append("Gate: " + verdict.reasons.joined(separator: "; "))
+    }
+    let stale = report.failingStaleEntries
+    if !stale.isEmpty {
+      lines.append("Stale baseline entries (remove them with --prune-baseline):")
+      for e in stale.prefix(5) { lines.append("  \(e.fingerprint)") }
+      if stale.count > 5 { lines.append("  and \(stale.count - 5) more") }
+    }
     let worst = report.failuresWorstFirst.prefix(5)
     if !worst.isEmpty {
       lines.append("Worst failures:")

@@ -148,6 +148,12 @@ struct RunCommand: ParsableCommand {
 
     do {
       try Files.prepareOutputDirectory(outDir)
+      // Before the audit, not after it: a baseline that cannot be saved is
+      // known at once.
+      if let writeBaseline { try Files.prepareToWrite(writeBaseline, what: "the baseline") }
+      if pruneBaseline, let baseline, Files.exists(baseline) {
+        try Files.prepareToWrite(baseline, what: "the baseline")
+      }
     } catch {
       console.error("\(error)")
       throw ExitStatus.inputError

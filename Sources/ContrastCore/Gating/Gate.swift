@@ -9,14 +9,118 @@ public enum Gate: Sendable, Hashable {
   case inputError
 }
 
+/// The gate and why, in words: the one truth the exit status, stdout's
+/// verdict, the Markdown and HTML headlines and JUnit all state.
+public struct GateVerdict: Sendable, Hashable {
+  /// What the run's outputs count, as the gate weighs them.
+  public struct Counts: Sendable, Hashable {
+    /// Inputs that could not be audited.
+    public var inputErrors = 0
+    /// Failing checks no baseline accepts.
+    public var newFailures = 0
+    /// Failing checks the baseline accepts.
+    public var acceptedFailures = 0
+    /// Baseline entries whose checks pass now (or whose items are gone).
+    public var staleEntries = 0
+    /// Whether the caller removes the stale entries, so they do not fail.
+    public var pruningStaleEntries = false
+    /// Whether a baseline was applied at all.
+    public var hasBaseline = false
+
+    public init() {}
+  }
+
+  public var gate: Gate
+  /// Why the gate is what it is, each reason naming a count: first what
+  /// fails the run, then what was let through (accepted failures, pruned
+  /// entries). Empty for a run with nothing to say (every check passes).
+  public var reasons: [String]
+  /// How many baseline entries are stale and fail the run.
+  public var failingStaleEntries: Int
+
+  /// The gate of `counts`: an input error outweighs a failure, which
+  /// outweighs a pass; a failure is a check no baseline accepts, or a stale
+  /// baseline entry that is not being pruned.
+  public init(_ counts: Counts) {
+    var failing: [String] = []
+    var letThrough: [String] = []
+    if counts.inputErrors > 0 {
+      failing.append(Self.count(counts.inputErrors, "input", "inputs") + " could not be audited")
+    }
+    if counts.newFailures > 0 {
+      let n = counts.newFailures
+      failing.append(
+        counts.hasBaseline
+          ? Self.count(n, "new failure", "new failures") + " (not in the baseline)"
+          : Self.count(n, "check fails", "checks fail"))
+    }
+    failingStaleEntries = counts.pruningStaleEntries ? 0 : counts.staleEntries
+    if failingStaleEntries > 0 {
+      failing.append(
+        Self.count(failingStaleEntries, "stale baseline entry", "stale baseline entries")
+          + " (\(failingStaleEntries == 1 ? "its check passes" : "their checks pass") now)")
+    }
+    if counts.acceptedFailures > 0 {
+      letThrough.append(
+        Self.count(counts.acceptedFailures, "failure", "failures") + " accepted by the baseline")
+    }
+    if counts.pruningStaleEntries && counts.staleEntries > 0 {
+      letThrough.append(
+        Self.count(counts.staleEntries, "stale baseline entry", "stale baseline entries")
+          + " pruned")
+    }
+    if counts.inputErrors > 0 {
+      gate = .inputError
+    } else if counts.newFailures > 0 || failingStaleEntries > 0 {
+      gate = .fail
+    } else {
+      gate = .pass
+    }
+    reasons = failing + letThrough
+  }
+
+  /// The gate in one or two words: `passing`, `failing`, `input errors`.
+  public var word: String {
+    switch gate {
+    case .pass: "passing"
+    case .fail: "failing"
+    case .inputError: "input errors"
+    }
+  }
+
+  /// The verdict with its reasons: `failing: 2 stale baseline entries
+  /// (their checks pass now)`, or `passing` alone.
+  public var headline: String {
+    reasons.isEmpty ? word : "\(word): " + reasons.joined(separator: "; ")
+  }
+
+  /// `1 check fails`, `3 checks fail`.
+  static func count(_ n: Int, _ one: String, _ many: String) -> String {
+    "\(n) \(n == 1 ? one : many)"
+  }
+}
+
 extension AuditReport {
+  /// The gate of this report and why (``GateVerdict``).
+  public var verdict: GateVerdict {
+    let s = summary
+    var c = GateVerdict.Counts()
+    c.inputErrors = s.errors
+    c.newFailures = s.newFailures
+    c.acceptedFailures = s.failed - s.newFailures
+    c.hasBaseline = baselineOutcome != nil
+    c.staleEntries = baselineOutcome?.stale.count ?? 0
+    c.pruningStaleEntries = pruningBaseline
+    return GateVerdict(c)
+  }
+
   /// The gate of this report: an input error outweighs a failure, which
   /// outweighs a pass.
-  public var gate: Gate {
-    let s = summary
-    if s.errors > 0 { return .inputError }
-    if s.newFailures > 0 { return .fail }
-    if let b = baselineOutcome, !b.stale.isEmpty, !pruningBaseline { return .fail }
-    return .pass
+  public var gate: Gate { verdict.gate }
+
+  /// The baseline entries that fail this run as stale (none while they are
+  /// being pruned).
+  public var failingStaleEntries: [Baseline.Entry] {
+    pruningBaseline ? [] : baselineOutcome?.stale ?? []
   }
 }

@@ -3,23 +3,32 @@
 /// `classname` = layout.element, `file` = the layout file; failures carry the
 /// ratio, threshold, statistic and remedy; inputs that could not be audited
 /// are `error` testcases of a suite of their own.
+///
+/// It fails exactly as the gate does (`AuditReport.verdict`): a failure the
+/// baseline accepts is `<skipped>` with the reason, and each stale baseline
+/// entry that fails the run is a failing testcase of the `baseline` suite.
 public enum JUnitReport {
   public static func render(_ report: AuditReport) -> String {
     let results = report.outcome.results
     var byLayout: [String: [CheckResult]] = [:]
     for r in results { byLayout[r.layout, default: []].append(r) }
     let s = report.summary
+    let stale = report.failingStaleEntries
+    let accepted = s.failed - s.newFailures
     var out = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
     out.append(
-      "<testsuites name=\"glass-audit\" tests=\"\(s.checks + s.errors)\" failures=\"\(s.failed)\" "
-        + "errors=\"\(s.errors)\">")
+      "<testsuites name=\"glass-audit\" tests=\"\(s.checks + s.errors + stale.count)\" "
+        + "failures=\"\(s.newFailures + stale.count)\" errors=\"\(s.errors)\" "
+        + "skipped=\"\(accepted)\">")
     for layout in byLayout.keys.sorted() {
       let rs = byLayout[layout]!
-      let failures = rs.filter { $0.verdict == .fail }.count
+      let failing = rs.filter { $0.verdict == .fail }
+      let known = failing.filter(\.isAcceptedByBaseline).count
       let file = rs.first?.file ?? ""
       out.append(
-        "  <testsuite name=\"\(xml(layout))\" tests=\"\(rs.count)\" failures=\"\(failures)\" "
-          + "errors=\"0\" skipped=\"0\" file=\"\(xml(file))\">")
+        "  <testsuite name=\"\(xml(layout))\" tests=\"\(rs.count)\" "
+          + "failures=\"\(failing.count - known)\" errors=\"0\" skipped=\"\(known)\" "
+          + "file=\"\(xml(file))\">")
       for r in rs {
         let name =
           "\(r.element) › \(r.item) on \(r.wallpaper) (\(r.sceneDescription))"
@@ -55,11 +64,36 @@ public enum JUnitReport {
           if !fix.isEmpty { detail.append("fix: \(fix)") }
           detail.append("at \(r.file):\(r.line)")
           out.append(head + ">")
-          out.append(
-            "      <failure type=\"contrast\" message=\"\(xml(message))\">"
-              + xml(detail.joined(separator: "\n")) + "</failure>")
+          if r.isAcceptedByBaseline {
+            out.append(
+              "      <skipped message=\"\(xml("accepted by the baseline: " + message))\">"
+                + xml(detail.joined(separator: "\n")) + "</skipped>")
+          } else {
+            out.append(
+              "      <failure type=\"contrast\" message=\"\(xml(message))\">"
+                + xml(detail.joined(separator: "\n")) + "</failure>")
+          }
           out.append("    </testcase>")
         }
+      }
+      out.append("  </testsuite>")
+    }
+    if !stale.isEmpty {
+      out.append(
+        "  <testsuite name=\"baseline\" tests=\"\(stale.count)\" failures=\"\(stale.count)\" "
+          + "errors=\"0\" skipped=\"0\">")
+      for e in stale {
+        let file = report.layoutFiles[e.layout].map { " file=\"\(xml($0))\"" } ?? ""
+        let message =
+          "stale baseline entry: this accepted failure passes now (or its item is gone); "
+          + "remove it with --prune-baseline"
+        out.append(
+          "    <testcase classname=\"baseline\" name=\"\(xml("stale entry " + e.fingerprint))\"\(file)>"
+        )
+        out.append(
+          "      <failure type=\"stale-baseline\" message=\"\(xml(message))\">"
+            + xml(e.fingerprint) + "</failure>")
+        out.append("    </testcase>")
       }
       out.append("  </testsuite>")
     }
