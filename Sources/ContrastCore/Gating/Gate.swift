@@ -9,6 +9,19 @@ public enum Gate: Sendable, Hashable {
   case inputError
 }
 
+/// What fails a run (`--fail-on`, the settings key `failOn`).
+public enum FailOn: String, Sendable, Hashable, CaseIterable {
+  /// A failing check fails the run, and a stale baseline entry (the default).
+  case error
+  /// As `error`, and also a lint finding of severity warning
+  /// (`glass-on-glass`, `target-size`, ...) or a decorative item below its
+  /// line: a lint can fail CI.
+  case warning
+  /// Nothing the audit finds fails the run; only an input that could not be
+  /// audited does (exit 2). For reports that inform and never gate.
+  case never
+}
+
 /// The gate and why, in words: the one truth the exit status, stdout's
 /// verdict, the Markdown and HTML headlines and JUnit all state.
 public struct GateVerdict: Sendable, Hashable {
@@ -26,6 +39,12 @@ public struct GateVerdict: Sendable, Hashable {
     public var pruningStaleEntries = false
     /// Whether a baseline was applied at all.
     public var hasBaseline = false
+    /// Decorative items below their line (verdict `warn`).
+    public var decorativeWarnings = 0
+    /// Lint findings whose rule's severity is `warning`.
+    public var lintWarnings = 0
+    /// What fails the run.
+    public var failOn = FailOn.error
 
     public init() {}
   }
@@ -39,26 +58,48 @@ public struct GateVerdict: Sendable, Hashable {
   public var failingStaleEntries: Int
 
   /// The gate of `counts`: an input error outweighs a failure, which
-  /// outweighs a pass; a failure is a check no baseline accepts, or a stale
-  /// baseline entry that is not being pruned.
+  /// outweighs a pass. A failure is a check no baseline accepts, or a stale
+  /// baseline entry that is not being pruned; with `failOn` `warning` also
+  /// a warning (lint or decorative); with `never`, nothing but an input error.
   public init(_ counts: Counts) {
     var failing: [String] = []
     var letThrough: [String] = []
+    let gating = counts.failOn != .never
     if counts.inputErrors > 0 {
       failing.append(Self.count(counts.inputErrors, "input", "inputs") + " could not be audited")
     }
+    var failures: [String] = []
     if counts.newFailures > 0 {
       let n = counts.newFailures
-      failing.append(
+      failures.append(
         counts.hasBaseline
           ? Self.count(n, "new failure", "new failures") + " (not in the baseline)"
           : Self.count(n, "check fails", "checks fail"))
     }
-    failingStaleEntries = counts.pruningStaleEntries ? 0 : counts.staleEntries
-    if failingStaleEntries > 0 {
-      failing.append(
-        Self.count(failingStaleEntries, "stale baseline entry", "stale baseline entries")
-          + " (\(failingStaleEntries == 1 ? "its check passes" : "their checks pass") now)")
+    let stale = counts.pruningStaleEntries ? 0 : counts.staleEntries
+    if stale > 0 {
+      failures.append(
+        Self.count(stale, "stale baseline entry", "stale baseline entries")
+          + " (\(stale == 1 ? "its check passes" : "their checks pass") now)")
+    }
+    failingStaleEntries = gating ? stale : 0
+    var warnings: [String] = []
+    if counts.failOn == .warning {
+      if counts.decorativeWarnings > 0 {
+        warnings.append(
+          Self.count(counts.decorativeWarnings, "decorative warning", "decorative warnings")
+            + " (--fail-on warning)")
+      }
+      if counts.lintWarnings > 0 {
+        warnings.append(
+          Self.count(counts.lintWarnings, "lint warning", "lint warnings")
+            + " (--fail-on warning)")
+      }
+    }
+    if gating {
+      failing += failures + warnings
+    } else {
+      letThrough += failures.map { $0 + ", not gating (--fail-on never)" }
     }
     if counts.acceptedFailures > 0 {
       letThrough.append(
@@ -71,7 +112,7 @@ public struct GateVerdict: Sendable, Hashable {
     }
     if counts.inputErrors > 0 {
       gate = .inputError
-    } else if counts.newFailures > 0 || failingStaleEntries > 0 {
+    } else if gating && (counts.newFailures > 0 || stale > 0 || !warnings.isEmpty) {
       gate = .fail
     } else {
       gate = .pass
@@ -111,7 +152,26 @@ extension AuditReport {
     c.hasBaseline = baselineOutcome != nil
     c.staleEntries = baselineOutcome?.stale.count ?? 0
     c.pruningStaleEntries = pruningBaseline
+    c.decorativeWarnings = s.warnings
+    c.lintWarnings = gatingFindings.count
+    c.failOn = failOn
     return GateVerdict(c)
+  }
+
+  /// The lint findings that fail the run under `failOn` `warning`: those of
+  /// rules of severity warning (none under the other settings).
+  public var gatingFindings: [Finding] {
+    failOn == .warning ? outcome.findings.filter { $0.rule.severity == .warning } : []
+  }
+
+  /// Whether a failing check fails the run: not when the baseline accepts
+  /// it, nor under `failOn` `never`.
+  public func gates(_ r: CheckResult) -> Bool {
+    switch r.verdict {
+    case .pass: false
+    case .fail: !r.isAcceptedByBaseline && failOn != .never
+    case .warn: failOn == .warning
+    }
   }
 
   /// The gate of this report: an input error outweighs a failure, which
@@ -121,6 +181,6 @@ extension AuditReport {
   /// The baseline entries that fail this run as stale (none while they are
   /// being pruned).
   public var failingStaleEntries: [Baseline.Entry] {
-    pruningBaseline ? [] : baselineOutcome?.stale ?? []
+    pruningBaseline || failOn == .never ? [] : baselineOutcome?.stale ?? []
   }
 }

@@ -4,8 +4,9 @@
 /// GitHub shows at most 10 error annotations per step, so the lines are
 /// capped at `limit` error lines: inputs that could not be audited first
 /// (`::error file=<input>::message`, the reason for exit status 2), then the
-/// stale baseline entries that fail the run, then the new failures worst
-/// first (`report.failuresWorstFirst` less those a baseline accepts), then
+/// stale baseline entries that fail the run, then the failures that fail
+/// it, worst first (`report.failuresWorstFirst` less those a baseline
+/// accepts, and none under `--fail-on never`), then
 /// one `::notice::` line counting what was left out.
 /// The caller prints the lines on stderr when `GITHUB_ACTIONS` is `true`.
 public enum GitHubAnnotations {
@@ -29,7 +30,7 @@ public enum GitHubAnnotations {
             "\(e.fingerprint) is accepted by the baseline but passes now (or its item is gone); "
               + "remove it with --prune-baseline"))
     }
-    let failures = report.failuresWorstFirst.filter { !$0.isAcceptedByBaseline }
+    let failures = report.failuresWorstFirst.filter(report.gates)
     let room = staleRoom - min(staleRoom, stale.count)
     for r in failures.prefix(room) {
       let title = "\(Rule.contrast(for: r.kind).id): \(r.layout) › \(r.element) › \(r.item)"

@@ -68,7 +68,7 @@ public enum HTMLReport {
     let line = "\(s.failed) of \(s.checks) checks fail over \(s.scenes) scenes"
     out += "<p class=\"lede\">\(escape(line)).</p>\n"
     let reasons = report.verdict.reasons
-    if report.baselineOutcome != nil, !reasons.isEmpty {
+    if report.baselineOutcome != nil || report.failOn != .error, !reasons.isEmpty {
       out += "<p class=\"lede\">\(escape(reasons.joined(separator: "; "))).</p>\n"
     }
     let stale = report.failingStaleEntries

@@ -5,8 +5,11 @@
 /// are `error` testcases of a suite of their own.
 ///
 /// It fails exactly as the gate does (`AuditReport.verdict`): a failure the
-/// baseline accepts is `<skipped>` with the reason, and each stale baseline
-/// entry that fails the run is a failing testcase of the `baseline` suite.
+/// baseline accepts (or any failure under `--fail-on never`) is `<skipped>`
+/// with the reason; each stale baseline entry that fails the run is a
+/// failing testcase of the `baseline` suite; under `--fail-on warning` a
+/// decorative warning is a `<failure>`, and each warning finding a failing
+/// testcase of the `findings` suite.
 public enum JUnitReport {
   public static func render(_ report: AuditReport) -> String {
     let results = report.outcome.results
@@ -14,20 +17,23 @@ public enum JUnitReport {
     for r in results { byLayout[r.layout, default: []].append(r) }
     let s = report.summary
     let stale = report.failingStaleEntries
-    let accepted = s.failed - s.newFailures
+    let findings = report.gatingFindings
+    let gating = results.filter(report.gates).count
+    let skipped = results.filter { $0.verdict == .fail && !report.gates($0) }.count
     var out = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
     out.append(
-      "<testsuites name=\"glass-audit\" tests=\"\(s.checks + s.errors + stale.count)\" "
-        + "failures=\"\(s.newFailures + stale.count)\" errors=\"\(s.errors)\" "
-        + "skipped=\"\(accepted)\">")
+      "<testsuites name=\"glass-audit\" "
+        + "tests=\"\(s.checks + s.errors + stale.count + findings.count)\" "
+        + "failures=\"\(gating + stale.count + findings.count)\" errors=\"\(s.errors)\" "
+        + "skipped=\"\(skipped)\">")
     for layout in byLayout.keys.sorted() {
       let rs = byLayout[layout]!
-      let failing = rs.filter { $0.verdict == .fail }
-      let known = failing.filter(\.isAcceptedByBaseline).count
+      let failures = rs.filter(report.gates).count
+      let skipped = rs.filter { $0.verdict == .fail && !report.gates($0) }.count
       let file = rs.first?.file ?? ""
       out.append(
         "  <testsuite name=\"\(xml(layout))\" tests=\"\(rs.count)\" "
-          + "failures=\"\(failing.count - known)\" errors=\"0\" skipped=\"\(known)\" "
+          + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" "
           + "file=\"\(xml(file))\">")
       for r in rs {
         let name =
@@ -39,10 +45,17 @@ public enum JUnitReport {
         case .pass:
           out.append(head + "/>")
         case .warn:
+          let warning =
+            "warning: decorative item below \(JSONValue.format(r.threshold)):1 "
+            + "(\(WCAG.displayRatio(r.judgedRatio)):1)"
           out.append(head + ">")
-          out.append(
-            "      <system-out>\(xml("warning: decorative item below \(JSONValue.format(r.threshold)):1 (\(WCAG.displayRatio(r.judgedRatio)):1)"))</system-out>"
-          )
+          if report.gates(r) {
+            out.append(
+              "      <failure type=\"warning\" message=\"\(xml(warning + " (--fail-on warning)"))\">"
+                + "\(xml(warning))</failure>")
+          } else {
+            out.append("      <system-out>\(xml(warning))</system-out>")
+          }
           out.append("    </testcase>")
         case .fail:
           let stat = report.settings.statistic.rawValue
@@ -64,9 +77,12 @@ public enum JUnitReport {
           if !fix.isEmpty { detail.append("fix: \(fix)") }
           detail.append("at \(r.file):\(r.line)")
           out.append(head + ">")
-          if r.isAcceptedByBaseline {
+          if !report.gates(r) {
+            let why =
+              r.isAcceptedByBaseline
+              ? "accepted by the baseline: " : "not gating (--fail-on never): "
             out.append(
-              "      <skipped message=\"\(xml("accepted by the baseline: " + message))\">"
+              "      <skipped message=\"\(xml(why + message))\">"
                 + xml(detail.joined(separator: "\n")) + "</skipped>")
           } else {
             out.append(
@@ -93,6 +109,24 @@ public enum JUnitReport {
         out.append(
           "      <failure type=\"stale-baseline\" message=\"\(xml(message))\">"
             + xml(e.fingerprint) + "</failure>")
+        out.append("    </testcase>")
+      }
+      out.append("  </testsuite>")
+    }
+    if !findings.isEmpty {
+      out.append(
+        "  <testsuite name=\"findings\" tests=\"\(findings.count)\" "
+          + "failures=\"\(findings.count)\" errors=\"0\" skipped=\"0\">")
+      for f in findings {
+        let place = [f.layout, f.element, f.item, f.wallpaper].compactMap { $0 }
+        let name = "\(f.rule.id)" + (place.isEmpty ? "" : ": " + place.joined(separator: " › "))
+        var head = "    <testcase classname=\"findings\" name=\"\(xml(name))\""
+        if let file = f.file { head += " file=\"\(xml(file))\"" }
+        if let line = f.line { head += " line=\"\(line)\"" }
+        out.append(head + ">")
+        out.append(
+          "      <failure type=\"lint\" message=\"\(xml(f.rule.summary + " (--fail-on warning)"))\">"
+            + xml(f.message) + "</failure>")
         out.append("    </testcase>")
       }
       out.append("  </testsuite>")
