@@ -240,7 +240,7 @@ struct RunCommand: ParsableCommand {
       profiles: loadedProfiles, settings: settings, layouts: loaded.layouts,
       wallpapers: matrix.inputs)
     request.inputErrors = loaded.errors + matrix.errors
-    request.inputFindings = loaded.findings
+    request.inputFindings = loaded.findings + matrix.findings
     request.inputsDigest = Discovery.digest(
       layoutFiles: loaded.files, wallpapers: matrix.inputs,
       profiles: profileNames.map {
@@ -257,6 +257,7 @@ struct RunCommand: ParsableCommand {
       request.previewLimit = HTMLReport.maximumPreviews
     }
     for e in request.inputErrors { console.error(Console.describe(e)) }
+    for f in matrix.findings { console.error("warning: \(f.file ?? wallpaperPath): \(f.message)") }
 
     let progress = Progress(total: request.auditedWallpapers.count, console: console)
     let report = AuditPipeline.run(request) { done in progress.update(done) }
