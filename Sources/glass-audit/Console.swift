@@ -8,7 +8,8 @@ import Foundation
 #endif
 
 /// Where the CLI talks to people: stderr for progress and errors, stdout for
-/// the summary. Colour only on a terminal and never with NO_COLOR.
+/// the summary. Colour as `color` says: by default only on a terminal and
+/// never with NO_COLOR.
 ///
 /// Every line goes out through `Escaping.terminalLine`, so nothing a layout,
 /// a file name or a report says reaches the terminal as a control character
@@ -16,12 +17,13 @@ import Foundation
 /// (`ReportWriter`) and the progress bar are written as they are.
 struct Console: Sendable {
   var quiet: Bool
+  var color = ColorMode.auto
   let stderrIsTerminal = isatty(2) == 1
   let stdoutIsTerminal = isatty(1) == 1
   let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
 
-  var stderrColor: Bool { stderrIsTerminal && !noColor }
-  var stdoutColor: Bool { stdoutIsTerminal && !noColor }
+  var stderrColor: Bool { color.colors(terminal: stderrIsTerminal, noColor: noColor) }
+  var stdoutColor: Bool { color.colors(terminal: stdoutIsTerminal, noColor: noColor) }
 
   func error(_ text: String) {
     let safe = Self.safe(text)
@@ -113,11 +115,26 @@ enum Summary {
   /// `color`, the verdict painted.
   static func text(_ report: AuditReport, written: [String], color: Bool) -> String {
     let s = report.summary
+    let verdict = report.verdict
     var lines: [String] = []
-    let status = s.errors > 0 ? "INPUT ERRORS" : (s.newFailures > 0 ? "FAIL" : "PASS")
+    let status: String
+    switch verdict.gate {
+    case .pass: status = "PASS"
+    case .fail: status = "FAIL"
+    case .inputError: status = "INPUT ERRORS"
+    }
     lines.append(
       "\(status)  \(s.checks) checks over \(s.scenes) scenes: \(s.passed) passed, \(s.failed) failed, "
         + "\(s.warnings) warnings, \(s.errors) input errors")
+    if !verdict.reasons.isEmpty {
+      lines.append("Gate: " + verdict.reasons.joined(separator: "; "))
+    }
+    let stale = report.failingStaleEntries
+    if !stale.isEmpty {
+      lines.append("Stale baseline entries (remove them with --prune-baseline):")
+      for e in stale.prefix(5) { lines.append("  \(e.fingerprint)") }
+      if stale.count > 5 { lines.append("  and \(stale.count - 5) more") }
+    }
     let worst = report.failuresWorstFirst.prefix(5)
     if !worst.isEmpty {
       lines.append("Worst failures:")

@@ -90,10 +90,21 @@ enum Discovery {
   struct Wallpapers {
     var inputs: [WallpaperInput] = []
     var errors: [InputError] = []
+    /// Unlisted PNGs (audited) and images that are not PNGs (skipped).
+    var findings: [Finding] = []
   }
 
-  /// The wallpapers of `path`: a folder (with `matrix.yml` naming them, or
-  /// every PNG in it) or a single PNG, each decoded within `budget`.
+  /// Image formats a wallpapers folder may hold that the audit does not
+  /// read: each such file is named in a finding, never passed over.
+  static let unsupportedImageExtensions: Set<String> = [
+    "jpg", "jpeg", "heic", "heif", "webp", "gif", "tif", "tiff", "bmp", "avif", "jxl",
+  ]
+
+  /// The wallpapers of `path`: a folder or a single PNG, each decoded within
+  /// `budget`. In a folder, `matrix.yml` names the wallpapers with their ids
+  /// and categories; a PNG it does not list is audited too, under its file
+  /// name, with an `unlisted-wallpaper` finding; an image of another format
+  /// is skipped with an `unsupported-wallpaper` finding.
   static func wallpapers(at path: String, pixelLimit: Int, budget: MemoryBudget) -> Wallpapers {
     var out = Wallpapers()
     func input(file: InputPath, id: String, category: String?, appearances: [Appearance]?)
@@ -120,6 +131,16 @@ enum Discovery {
       }
       return out
     }
+    for file in (try? Files.list(path, extensions: unsupportedImageExtensions)) ?? [] {
+      let name = file.lastComponent.description
+      out.findings.append(
+        Finding(
+          rule: .unsupportedWallpaper,
+          message:
+            "'\(name)' was skipped: glass-audit reads PNG wallpapers only (convert it to PNG)",
+          file: file.description))
+    }
+    let pngs = (try? Files.list(path, extensions: ["png"])) ?? []
     let matrixPath = Files.join(path, "matrix.yml")
     if Files.exists(matrixPath) {
       do throws(DiagnosticList) {
@@ -131,18 +152,44 @@ enum Discovery {
         } catch {
           throw DiagnosticList([SourceText.unreadable(matrixPath, reason: "\(error)")])
         }
-        for entry in try WallpaperMatrix.parse(text, file: matrixPath).entries {
+        let entries = try WallpaperMatrix.parse(text, file: matrixPath).entries
+        for entry in entries {
           out.inputs.append(
             input(
               file: InputPath(Files.join(path, entry.file)), id: entry.id,
               category: entry.category, appearances: entry.appearances))
+        }
+        let listed = Set(entries.map { InputPath(Files.join(path, $0.file)).bytes })
+        var ids = Dictionary(entries.map { ($0.id, $0.file) }) { a, _ in a }
+        for file in pngs where !listed.contains(file.bytes) {
+          let name = file.lastComponent.description
+          let id = file.stem.description
+          if let other = ids[id] {
+            out.errors.append(
+              InputError(
+                .inputWallpapers, input: file.description,
+                message:
+                  "not listed in \(matrixPath), and its file name's id '\(id)' is already the id "
+                  + "of '\(other)': list it in the matrix with an id of its own"))
+            continue
+          }
+          ids[id] = name
+          out.inputs.append(input(file: file, id: id, category: nil, appearances: nil))
+          out.findings.append(
+            Finding(
+              rule: .unlistedWallpaper, wallpaper: id,
+              message:
+                "'\(name)' is in the wallpapers folder but not listed in \(matrixPath); it was "
+                + "audited as '\(id)' (no category, every appearance): add it to the matrix or "
+                + "move it out of the folder",
+              file: matrixPath))
         }
       } catch {
         out.errors.append(InputError(.inputMatrix, input: matrixPath, message: error.description))
       }
       return out
     }
-    let files = (try? Files.list(path, extensions: ["png"])) ?? []
+    let files = pngs
     if files.isEmpty {
       out.errors.append(
         InputError(.inputWallpapers, input: path, message: "no PNG wallpapers in the folder"))

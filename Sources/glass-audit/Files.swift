@@ -68,7 +68,9 @@ enum Files {
       try ReportSet.write(bytes, to: tmp)
     } catch {
       unlink(tmp)
-      throw error
+      // Named by the file asked for: the temporary name means nothing to anyone.
+      let reason = (error as? CLIError)?.reason ?? "\(error)"
+      throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
     }
     if rename(tmp, path) != 0 {
       let reason = String(cString: strerror(errno))
@@ -88,10 +90,56 @@ enum Files {
       throw CLIError("output folder '\(dir)' is not writable")
     }
   }
+
+  /// Creates the folder of the file `path` if needed and checks that a file
+  /// can be written there (a probe file created and removed), so a run
+  /// learns before its audit that it could not save `what` (`the baseline`).
+  static func prepareToWrite(_ path: String, what: String) throws {
+    if isDirectory(path) {
+      throw CLIError("cannot write \(what) '\(path)': it is a folder; give a file name")
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    let dir = parent.isEmpty ? "." : parent
+    if let problem = makeFolders(dir) {
+      throw CLIError(
+        "cannot write \(what) '\(path)': cannot create its folder '\(dir)': \(problem)")
+    }
+    let probe = join(dir, ".glass-audit-probe-\(getpid())")
+    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw CLIError(
+        "cannot write \(what) '\(path)': its folder '\(dir)' is not writable "
+          + "(\(String(cString: strerror(errno))))")
+    }
+    close(fd)
+    unlink(probe)
+  }
+}
+
+extension Files {
+  /// Creates `dir` and the folders above it that are missing; nil when it
+  /// exists afterwards, else why not, naming the folder that failed.
+  static func makeFolders(_ dir: String) -> String? {
+    var prefix = dir.hasPrefix("/") ? "/" : ""
+    for part in dir.split(separator: "/") {
+      prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+      if isDirectory(prefix) { continue }
+      if exists(prefix) { return "'\(prefix)' is a file, not a folder" }
+      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+        return "'\(prefix)': \(String(cString: strerror(errno)))"
+      }
+    }
+    return nil
+  }
 }
 
 /// An error of the CLI that ends the run, with a message naming what and why.
 struct CLIError: Error, CustomStringConvertible {
   var description: String
-  init(_ description: String) { self.description = description }
+  /// The system's reason alone (`Permission denied`), when there is one.
+  var reason: String?
+  init(_ description: String, reason: String? = nil) {
+    self.description = description
+    self.reason = reason
+  }
 }

@@ -10,6 +10,7 @@ struct GlassAudit: ParsableCommand {
     subcommands: [
       RunCommand.self, MergeCommand.self, ValidateCommand.self, ContrastCommand.self,
       WallpapersCommand.self, FidelityCommand.self, CalibrateCommand.self,
+      InitCommand.self,
     ],
     defaultSubcommand: RunCommand.self,
   )

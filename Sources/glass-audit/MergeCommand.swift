@@ -17,13 +17,24 @@ struct MergeCommand: ParsableCommand {
   @Argument(help: "Folders holding one shard's report.json each.")
   var directories: [String]
 
-  @Option(help: "Output folder for the merged reports.")
+  @Option(name: [.short, .long], help: "Output folder for the merged reports.")
   var out: String = "reports"
 
   @Option(
-    name: .customLong("format"), parsing: .upToNextOption,
-    help: "Report formats to write (default: all but html): json, md, junit, sarif, html.")
-  var formats: [ReportFormat] = []
+    name: .customLong("format"),
+    help: ArgumentHelp(
+      "Report formats to write, comma-separated or repeated (default: all but html): json,"
+        + " md, junit, sarif, html.",
+      valueName: "list"))
+  var formats: [ReportFormatList] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "What fails the run: error, warning or never (as for 'run').", valueName: "level"))
+  var failOn: FailOn = .error
+
+  @Option(help: "Colour on stdout and stderr: auto (a terminal without NO_COLOR), always, never.")
+  var color: ColorMode = .auto
 
   @Flag(help: "Leave the timestamp out of report.json.")
   var deterministic = false
@@ -33,7 +44,7 @@ struct MergeCommand: ParsableCommand {
   }
 
   func run() throws {
-    let console = Console(quiet: false)
+    let console = Console(quiet: false, color: color)
     var shards: [ReportReader.Loaded] = []
     var problems: [String] = []
     for dir in directories {
@@ -50,7 +61,7 @@ struct MergeCommand: ParsableCommand {
       for p in problems { console.error("merge refused: \(p)") }
       throw ExitStatus.inputError
     }
-    let report: AuditReport
+    var report: AuditReport
     do {
       report = try AuditPipeline.merge(
         shards.map { ($0.report, $0.file) },
@@ -59,6 +70,7 @@ struct MergeCommand: ParsableCommand {
       for p in error.problems { console.error("merge refused: \(p)") }
       throw ExitStatus.inputError
     }
+    report.failOn = failOn
     do {
       try Files.prepareOutputDirectory(out)
     } catch {
@@ -66,7 +78,9 @@ struct MergeCommand: ParsableCommand {
       throw ExitStatus.inputError
     }
     try ReportWriter.write(
-      report, formats: formats.isEmpty ? ReportFormat.allCases.filter { $0 != .html } : formats,
+      report,
+      formats: formats.isEmpty
+        ? ReportFormat.allCases.filter { $0 != .html } : ReportFormatList.flatten(formats),
       outDir: out, console: console)
     try ExitStatus.end(report.gate)
   }

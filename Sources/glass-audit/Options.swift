@@ -5,6 +5,48 @@ import Foundation
 extension ConformanceLevel: ExpressibleByArgument {}
 extension VerdictStatistic: ExpressibleByArgument {}
 extension LargeTextRule: ExpressibleByArgument {}
+extension FailOn: ExpressibleByArgument {}
+
+/// `--color auto|always|never`: `auto` colours a stream only when it is a
+/// terminal and `NO_COLOR` is unset or empty; the other two decide alone.
+enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+  case auto, always, never
+
+  /// Whether a stream is coloured.
+  func colors(terminal: Bool, noColor: Bool) -> Bool {
+    switch self {
+    case .auto: terminal && !noColor
+    case .always: true
+    case .never: false
+    }
+  }
+}
+
+/// `--format json,md` (repeatable, and `--format json md`): report formats.
+struct ReportFormatList: ExpressibleByArgument {
+  var formats: [ReportFormat]
+
+  init?(argument: String) {
+    var out: [ReportFormat] = []
+    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let f = ReportFormat(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
+        return nil
+      }
+      if !out.contains(f) { out.append(f) }
+    }
+    guard !out.isEmpty else { return nil }
+    formats = out
+  }
+
+  static var allValueStrings: [String] { ReportFormat.allCases.map(\.rawValue) }
+
+  /// The formats of every `--format`, in order, each once.
+  static func flatten(_ lists: [ReportFormatList]) -> [ReportFormat] {
+    var out: [ReportFormat] = []
+    for f in lists.flatMap(\.formats) where !out.contains(f) { out.append(f) }
+    return out
+  }
+}
 
 /// A report file format of `--format`.
 enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -98,5 +140,62 @@ struct ProfileList: ExpressibleByArgument {
     }
     guard !out.isEmpty else { return nil }
     names = out
+  }
+}
+
+/// What the positional paths of `run` stand for: a folder of layouts or a
+/// layout file (`.yml`, `.yaml`, `.json`) is `--layouts`; a PNG, or a folder
+/// of PNGs (or with a `matrix.yml`), is `--wallpapers`.
+struct PathArguments: Equatable {
+  var layouts: String?
+  var wallpapers: String?
+
+  static let layoutExtensions: Set<String> = ["yml", "yaml", "json"]
+
+  /// Sorts `paths`; a path that is missing, of neither kind, of both kinds
+  /// (a folder holding layouts and PNGs), or a second one of a kind, is a
+  /// usage error naming it.
+  static func classify(_ paths: [String]) throws -> PathArguments {
+    var out = PathArguments()
+    for path in paths {
+      let kind = try kind(of: path)
+      let slot = kind == .layouts ? \PathArguments.layouts : \PathArguments.wallpapers
+      if let other = out[keyPath: slot] {
+        throw ValidationError(
+          "'\(other)' and '\(path)' both name \(kind.rawValue): give one folder or file of each "
+            + "(or use --layouts and --wallpapers)")
+      }
+      out[keyPath: slot] = path
+    }
+    return out
+  }
+
+  enum Kind: String { case layouts, wallpapers }
+
+  static func kind(of path: String) throws -> Kind {
+    let name = (path as NSString).lastPathComponent
+    let ext = (name as NSString).pathExtension.lowercased()
+    if Files.isDirectory(path) {
+      let layouts = ((try? Files.list(path, extensions: layoutExtensions)) ?? [])
+        .filter { !["matrix.yml", "glass-audit.yml"].contains($0.lastComponent.description) }
+      let pngs = (try? Files.list(path, extensions: ["png"])) ?? []
+      let hasMatrix = Files.exists(Files.join(path, "matrix.yml"))
+      switch (!layouts.isEmpty, !pngs.isEmpty || hasMatrix) {
+      case (true, false): return .layouts
+      case (false, true): return .wallpapers
+      case (true, true):
+        throw ValidationError(
+          "'\(path)' holds both layout files and PNGs: say which it is with --layouts or "
+            + "--wallpapers")
+      case (false, false):
+        throw ValidationError(
+          "'\(path)' holds no layout files (.yml, .yaml, .json) and no PNG wallpapers")
+      }
+    }
+    guard Files.exists(path) else { throw ValidationError("no such file or folder: '\(path)'") }
+    if ext == "png" { return .wallpapers }
+    if layoutExtensions.contains(ext) { return .layouts }
+    throw ValidationError(
+      "'\(path)' is neither a layout file (.yml, .yaml, .json) nor a PNG wallpaper")
   }
 }

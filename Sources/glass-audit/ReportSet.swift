@@ -121,7 +121,8 @@ enum ReportSet {
   static func write(_ bytes: [UInt8], to path: String) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
-      throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+      let reason = String(cString: strerror(errno))
+      throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
     }
     var done = 0
     while done < bytes.count {
@@ -130,12 +131,13 @@ enum ReportSet {
       guard n > 0 else {
         let reason = String(cString: strerror(n < 0 ? errno : ENOSPC))
         close(fd)
-        throw CLIError("cannot write '\(path)': \(reason)")
+        throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
       }
       done += n
     }
     guard close(fd) == 0 else {
-      throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+      let reason = String(cString: strerror(errno))
+      throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
     }
   }
 

@@ -7,12 +7,25 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Audit layouts x wallpapers x modes x appearances and write the reports.",
     discussion: """
-      Settings come from glass-audit.yml in the current folder when present; flags override
-      them. Exit status: 0 every check passes; 1 a check fails (not counting those a
-      baseline accepts); 2 an input could not be audited (every other input is still
+      Settings come from glass-audit.yml in the current folder when present; flags override \
+      them.
+
+      Paths may be given without flags: a folder of layouts or a layout file stands for \
+      --layouts, a PNG or a folder of PNGs for --wallpapers \
+      (glass-audit run layouts/ wallpapers/dusk.png).
+
+      Exit status: 0 every check passes; 1 a check fails (not counting those a baseline \
+      accepts; see --fail-on); 2 an input could not be audited (every other input is still \
       audited and reported); 64 a usage error.
       """
   )
+
+  @Argument(
+    help: ArgumentHelp(
+      "Layouts and wallpapers: a folder of layouts or a layout file (.yml, .yaml, .json) is"
+        + " --layouts; a PNG or a folder of PNGs is --wallpapers.",
+      valueName: "path"))
+  var paths: [String] = []
 
   @Option(help: "Folder of layout files (.yml, .yaml, .json).")
   var layouts: String?
@@ -53,13 +66,27 @@ struct RunCommand: ParsableCommand {
       valueName: "list"))
   var liquidGlass: LiquidGlassList?
 
-  @Option(help: "Output folder for the reports.")
+  @Option(name: [.short, .long], help: "Output folder for the reports.")
   var out: String?
 
   @Option(
-    name: .customLong("format"), parsing: .upToNextOption,
-    help: "Report formats to write (default: all): json, md, html, junit, sarif.")
-  var formats: [ReportFormat] = []
+    name: .customLong("format"),
+    help: ArgumentHelp(
+      "Report formats to write, comma-separated or repeated (default: all): json, md, html,"
+        + " junit, sarif.",
+      valueName: "list"))
+  var formats: [ReportFormatList] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "What fails the run: error (a failing check or a stale baseline entry), warning (also"
+        + " lint warnings and decorative warnings) or never (only an input error exits"
+        + " non-zero). Default: error.",
+      valueName: "level"))
+  var failOn: FailOn?
+
+  @Option(help: "Colour on stdout and stderr: auto (a terminal without NO_COLOR), always, never.")
+  var color: ColorMode = .auto
 
   @Option(help: "Wallpapers audited at once (default: the number of cores).")
   var jobs: Int?
@@ -101,10 +128,17 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Leave the timestamp out of report.json so identical inputs give identical bytes.")
   var deterministic = false
 
-  @Flag(help: "No progress on stderr.")
+  @Flag(name: [.short, .long], help: "No progress on stderr.")
   var quiet = false
 
   func validate() throws {
+    let named = try PathArguments.classify(paths)
+    if let path = named.layouts, let layouts {
+      throw ValidationError("'\(path)' and --layouts '\(layouts)' both name the layouts")
+    }
+    if let path = named.wallpapers, let wallpapers {
+      throw ValidationError("'\(path)' and --wallpapers '\(wallpapers)' both name the wallpapers")
+    }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
     if pruneBaseline && baseline == nil {
       throw ValidationError("--prune-baseline needs --baseline FILE")
@@ -123,7 +157,8 @@ struct RunCommand: ParsableCommand {
     } else if environment["GLASS_AUDIT_VECTOR"] == "avx2" {
       FastEngine.limitLevel(.avx2)
     }
-    let console = Console(quiet: quiet)
+    let console = Console(quiet: quiet, color: color)
+    let named = try PathArguments.classify(paths)
     var configuration = RunConfiguration()
     let configPath = config ?? (Files.exists("glass-audit.yml") ? "glass-audit.yml" : nil)
     if let configPath {
@@ -142,12 +177,20 @@ struct RunCommand: ParsableCommand {
       appearances: appearances?.appearances ?? configuration.appearances ?? Appearance.allCases,
       liquidGlass: liquidGlass?.settings ?? configuration.liquidGlass ?? LiquidGlassSetting.named)
     let outDir = out ?? configuration.out ?? "reports"
-    let formatList = formats.isEmpty ? (configuration.formats ?? ReportFormat.allCases) : formats
+    let formatList =
+      formats.isEmpty
+      ? (configuration.formats ?? ReportFormat.allCases) : ReportFormatList.flatten(formats)
     let jobCount = jobs ?? configuration.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     let limit = pixelLimit ?? configuration.pixelLimit ?? PNGDecoder.defaultPixelLimit
 
     do {
       try Files.prepareOutputDirectory(outDir)
+      // Before the audit, not after it: a baseline that cannot be saved is
+      // known at once.
+      if let writeBaseline { try Files.prepareToWrite(writeBaseline, what: "the baseline") }
+      if pruneBaseline, let baseline, Files.exists(baseline) {
+        try Files.prepareToWrite(baseline, what: "the baseline")
+      }
     } catch {
       console.error("\(error)")
       throw ExitStatus.inputError
@@ -188,16 +231,16 @@ struct RunCommand: ParsableCommand {
       }
     }
 
-    let layoutDir = layouts ?? configuration.layouts ?? "layouts"
+    let layoutDir = layouts ?? named.layouts ?? configuration.layouts ?? "layouts"
     let loaded = Discovery.layouts(in: layoutDir, profile: loadedProfile)
-    let wallpaperPath = wallpapers ?? configuration.wallpapers ?? "wallpapers"
+    let wallpaperPath = wallpapers ?? named.wallpapers ?? configuration.wallpapers ?? "wallpapers"
     let budget = MemoryBudget(bytes: memoryBudget?.bytes ?? MemoryBudget.defaultBytes)
     let matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit, budget: budget)
     var request = AuditRequest(
       profiles: loadedProfiles, settings: settings, layouts: loaded.layouts,
       wallpapers: matrix.inputs)
     request.inputErrors = loaded.errors + matrix.errors
-    request.inputFindings = loaded.findings
+    request.inputFindings = loaded.findings + matrix.findings
     request.inputsDigest = Discovery.digest(
       layoutFiles: loaded.files, wallpapers: matrix.inputs,
       profiles: profileNames.map {
@@ -207,12 +250,14 @@ struct RunCommand: ParsableCommand {
     request.workers = jobCount
     request.baseline = loadedBaseline
     request.pruningBaseline = pruneBaseline
+    request.failOn = failOn ?? configuration.failOn ?? .error
     request.timestamp = deterministic ? nil : Date().ISO8601Format()
     if formatList.contains(.html) {
       request.previewer = { ScenePreviewRenderer.draw($0) }
       request.previewLimit = HTMLReport.maximumPreviews
     }
     for e in request.inputErrors { console.error(Console.describe(e)) }
+    for f in matrix.findings { console.error("warning: \(f.file ?? wallpaperPath): \(f.message)") }
 
     let progress = Progress(total: request.auditedWallpapers.count, console: console)
     let report = AuditPipeline.run(request) { done in progress.update(done) }

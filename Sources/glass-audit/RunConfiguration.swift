@@ -17,6 +17,7 @@ struct RunConfiguration {
   var formats: [ReportFormat]?
   var jobs: Int?
   var pixelLimit: Int?
+  var failOn: FailOn?
 
   static let keys = AuditConfiguration.keys
 
@@ -37,6 +38,6 @@ struct RunConfiguration {
       statistic: file.statistic, largeText: file.largeText, modes: file.modes,
       appearances: file.appearances, profiles: file.profiles, liquidGlass: file.liquidGlass,
       formats: file.formats?.compactMap(ReportFormat.init(rawValue:)), jobs: file.jobs,
-      pixelLimit: file.pixelLimit)
+      pixelLimit: file.pixelLimit, failOn: file.failOn)
   }
 }

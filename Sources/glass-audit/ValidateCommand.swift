@@ -6,22 +6,45 @@ struct ValidateCommand: ParsableCommand {
     commandName: "validate",
     abstract: "Check the layouts and the profile without auditing any wallpaper.",
     discussion: """
-      Prints every error of every file (file:line:column: message) and the lint findings.
-      Exit status: 0 all valid, 2 a layout or the profile is invalid.
+      Prints every error of every file (file:line:column: message) and the lint findings. \
+      Paths (folders of layouts or layout files) may be given without --layouts: \
+      glass-audit validate layouts/tabs.yml.
+
+      Exit status: 0 all valid; 1 with --fail-on warning, a finding of severity warning; \
+      2 a layout or the profile is invalid.
       """
   )
 
-  @Option(help: "Folder of layout files (or one file).")
-  var layouts: String = "layouts"
+  @Argument(help: ArgumentHelp("Layout files or folders of layouts.", valueName: "path"))
+  var paths: [String] = []
+
+  @Option(help: "Folder of layout files (or one file); default: layouts.")
+  var layouts: String?
 
   @Option(help: "A shipped profile by name (ios27, ios26) or a file laid over the default.")
   var profile: String?
 
-  @Flag(help: "Print only errors, not findings.")
+  @Option(
+    help: ArgumentHelp(
+      "What fails: error (an invalid file, exit 2), warning (also a finding of severity"
+        + " warning, exit 1) or never. Default: error.",
+      valueName: "level"))
+  var failOn: FailOn = .error
+
+  @Option(help: "Colour on stdout and stderr: auto (a terminal without NO_COLOR), always, never.")
+  var color: ColorMode = .auto
+
+  @Flag(name: [.short, .long], help: "Print only errors, not findings.")
   var quiet = false
 
+  func validate() throws {
+    if !paths.isEmpty, let layouts {
+      throw ValidationError("give the layouts as paths or with --layouts '\(layouts)', not both")
+    }
+  }
+
   func run() throws {
-    let console = Console(quiet: quiet)
+    let console = Console(quiet: quiet, color: color)
     let loaded: Profile
     do {
       if let profile {
@@ -33,20 +56,33 @@ struct ValidateCommand: ParsableCommand {
       console.error(error.description)
       throw ExitStatus.inputError
     }
-    let result = Discovery.layouts(in: layouts, profile: loaded)
+    var result = Discovery.Layouts()
+    for path in paths.isEmpty ? [layouts ?? "layouts"] : paths {
+      let one = Discovery.layouts(in: path, profile: loaded)
+      result.files += one.files
+      result.layouts += one.layouts
+      result.findings += one.findings
+      result.errors += one.errors
+    }
     for e in result.errors {
       console.error(Console.describe(e))
     }
     if !quiet {
       for f in result.findings {
         let place = f.file.map { "\($0)\(f.line.map { ":\($0)" } ?? ""): " } ?? ""
-        console.out("\(place)\(f.rule): \(f.message)")
+        console.out("\(place)\(f.rule) (\(f.rule.severity.rawValue)): \(f.message)")
       }
     }
     let profileName = profile ?? "default profile (\(ProfileLoader.defaultProfilePath))"
     console.out(
       "\(result.layouts.count) layouts valid, \(result.errors.count) invalid, "
         + "\(result.findings.count) findings; \(profileName) valid")
-    if !result.errors.isEmpty { throw ExitStatus.inputError }
+    var counts = GateVerdict.Counts()
+    counts.inputErrors = result.errors.count
+    counts.lintWarnings = result.findings.filter { $0.rule.severity == .warning }.count
+    counts.failOn = failOn
+    let verdict = GateVerdict(counts)
+    if verdict.gate == .fail { console.out(verdict.headline) }
+    try ExitStatus.end(verdict.gate)
   }
 }

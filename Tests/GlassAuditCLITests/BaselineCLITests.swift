@@ -48,6 +48,104 @@ import Testing
     #expect(try h.read("reports/report.json").contains("\"baseline\": \"new\""))
   }
 
+  /// stdout's first two lines, the Markdown headline and JUnit's counts.
+  func verdicts(_ h: CLIHarness, _ r: CLIHarness.Result) throws -> (String, String, String) {
+    let stdout = r.stdout.split(separator: "\n").prefix(2).joined(separator: "\n")
+    let headline = String(try h.read("reports/report.md").split(separator: "\n")[0])
+    let junit = try h.read("reports/junit.xml")
+    let top = junit.split(separator: "\n").first { $0.hasPrefix("<testsuites ") }.map(String.init)
+    return (stdout, headline, top ?? "")
+  }
+
+  @Test func theExitStatusStdoutMarkdownAndJUnitAgreeInEveryBaselineCase() throws {
+    let h = try setUp()
+    defer { h.remove() }
+    // No baseline: the failures fail everywhere.
+    let plain = try h.run(["run", "--quiet", "--write-baseline", "ci/baseline.json"])
+    #expect(plain.status == 1)
+    var (stdout, headline, junit) = try verdicts(h, plain)
+    let failed = try #require(Int(junit.split(separator: "\"")[5]))
+    #expect(failed > 0)
+    #expect(stdout.hasPrefix("FAIL "))
+    #expect(stdout.hasSuffix("Gate: \(failed) checks fail"))
+    #expect(headline == "# glass-audit report: ❌ failing: \(failed) checks fail")
+    #expect(junit.contains("failures=\"\(failed)\" errors=\"0\" skipped=\"0\""))
+
+    // A baseline accepting every failure: exit 0, and JUnit skips them.
+    let accepted = try h.run(["run", "--quiet", "--baseline", "ci/baseline.json"])
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    (stdout, headline, junit) = try verdicts(h, accepted)
+    #expect(stdout.hasPrefix("PASS "))
+    #expect(stdout.hasSuffix("Gate: \(failed) failures accepted by the baseline"))
+    #expect(
+      headline == "# glass-audit report: ✅ passing: \(failed) failures accepted by the baseline")
+    #expect(junit.contains("failures=\"0\" errors=\"0\" skipped=\"\(failed)\""))
+    let junitText = try h.read("reports/junit.xml")
+    #expect(!junitText.contains("<failure"))
+    #expect(junitText.contains("<skipped message=\"accepted by the baseline: contrast "))
+
+    // New and known: a dark wallpaper adds failures the baseline never saw.
+    try h.writeSolidPNG("wallpapers/dark.png", width: 40, height: 80, rgb: (0, 0, 0))
+    let mixed = try h.run(["run", "--quiet", "--baseline", "ci/baseline.json"])
+    #expect(mixed.status == 1)
+    (stdout, headline, junit) = try verdicts(h, mixed)
+    #expect(stdout.hasPrefix("FAIL "))
+    #expect(stdout.contains("new failures (not in the baseline); \(failed) failures accepted"))
+    #expect(headline.hasPrefix("# glass-audit report: ❌ failing: "))
+    #expect(
+      headline.hasSuffix(
+        "new failures (not in the baseline); \(failed) failures accepted by the baseline"))
+    #expect(junit.contains("skipped=\"\(failed)\""))
+    #expect(!junit.contains("failures=\"0\""))
+    try FileManager.default.removeItem(atPath: h.path("wallpapers/dark.png"))
+
+    // Fixed: only stale entries are left, and every output says so.
+    let fixed = Fixtures.failing
+      .replacingOccurrences(of: "color: white", with: "color: black")
+      .replacingOccurrences(of: "material: glass.regular", with: "material: none")
+    try h.write("layouts/glass.yml", fixed)
+    let stale = try h.run(["run", "--quiet", "--baseline", "ci/baseline.json"])
+    #expect(stale.status == 1)
+    (stdout, headline, junit) = try verdicts(h, stale)
+    #expect(stdout.hasPrefix("FAIL "))
+    #expect(stdout.hasSuffix("Gate: \(failed) stale baseline entries (their checks pass now)"))
+    #expect(stale.stdout.contains("Stale baseline entries (remove them with --prune-baseline):"))
+    #expect(
+      headline
+        == "# glass-audit report: ❌ failing: \(failed) stale baseline entries (their checks pass now)"
+    )
+    #expect(junit.contains("failures=\"\(failed)\" errors=\"0\" skipped=\"0\""))
+    #expect(try h.read("reports/junit.xml").contains("<failure type=\"stale-baseline\""))
+  }
+
+  @Test func writeBaselineCreatesItsFolderBeforeTheAudit() throws {
+    let h = try setUp()
+    defer { h.remove() }
+    let r = try h.run(["run", "--quiet", "--write-baseline", "ci/deep/baseline.json"])
+    #expect(r.status == 1)
+    #expect(h.exists("ci/deep/baseline.json"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: h.path("ci/deep")) == ["baseline.json"])
+  }
+
+  @Test func aBaselineThatCannotBeWrittenStopsTheRunBeforeTheAudit() throws {
+    let h = try setUp()
+    defer { h.remove() }
+    try h.write("ci", "a file where a folder should be")
+    let r = try h.run(["run", "--quiet", "--write-baseline", "ci/baseline.json"])
+    #expect(r.status == 2)
+    #expect(
+      r.stderr.contains(
+        "cannot write the baseline 'ci/baseline.json': cannot create its folder 'ci': "
+          + "'ci' is a file, not a folder"))
+    #expect(!r.stderr.contains(".tmp-"))
+    #expect(r.stdout.isEmpty)
+    #expect(!h.exists("reports/report.json"))
+    let folder = try h.run(["run", "--quiet", "--write-baseline", "reports"])
+    #expect(folder.status == 2)
+    #expect(folder.stderr.contains("cannot write the baseline 'reports': it is a folder"))
+  }
+
   @Test func badBaselineFilesAreClearErrors() throws {
     let h = try setUp()
     defer { h.remove() }

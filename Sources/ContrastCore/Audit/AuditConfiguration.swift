@@ -15,6 +15,7 @@
 /// formats: [json, md, junit]
 /// jobs: 2
 /// pixelLimit: 100000000
+/// failOn: error        # error | warning | never
 /// ```
 ///
 /// Lists may also be written as one comma-separated text (`modes: normal,
@@ -45,11 +46,13 @@ public struct AuditConfiguration: Sendable, Hashable {
   public var jobs: Int?
   /// The largest wallpaper, in pixels, at least 1.
   public var pixelLimit: Int?
+  /// What fails the run.
+  public var failOn: FailOn?
 
   /// The keys of the file.
   public static let keys = [
     "layouts", "wallpapers", "out", "level", "statistic", "largeText", "modes", "appearances",
-    "profile", "liquidGlass", "formats", "jobs", "pixelLimit",
+    "profile", "liquidGlass", "formats", "jobs", "pixelLimit", "failOn",
   ]
 
   public init() {}
@@ -151,6 +154,11 @@ public struct AuditConfiguration: Sendable, Hashable {
     }
     if let n = f["jobs"] { jobs = Self.count(n, path: "jobs", reader: &reader) }
     if let n = f["pixelLimit"] { pixelLimit = Self.count(n, path: "pixelLimit", reader: &reader) }
+    if let n = f["failOn"] {
+      failOn = Self.named(n, path: "failOn", reader: &reader) {
+        "'\($0)' is not one of error, warning, never"
+      }
+    }
   }
 
   /// A case of `T` by its name, or a report `problem(name)` at the value.

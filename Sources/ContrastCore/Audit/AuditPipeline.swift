@@ -25,6 +25,8 @@ public struct AuditRequest: Sendable {
   /// Whether the caller removes the baseline's stale entries (checks that
   /// pass now), so that they do not fail the run.
   public var pruningBaseline = false
+  /// What fails the run (`--fail-on`).
+  public var failOn = FailOn.error
   /// Audit only this slice of the wallpapers.
   public var shard: ShardSpec?
   /// A digest of the inputs, so shard reports of other inputs never merge.
@@ -82,6 +84,7 @@ public enum AuditPipeline {
       layoutTitles: Dictionary(request.layouts.map { ($0.id, $0.title) }) { a, _ in a })
     report.inputsDigest = request.inputsDigest
     report.shard = request.shard
+    report.failOn = request.failOn
     if let baseline = request.baseline {
       report.baselineOutcome = baseline.apply(to: &report.outcome.results)
       report.pruningBaseline = request.pruningBaseline

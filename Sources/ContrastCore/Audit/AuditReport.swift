@@ -18,6 +18,8 @@ public struct AuditReport: Sendable {
   public var baselineOutcome: BaselineOutcome?
   /// Whether the baseline's stale entries are being pruned by the caller.
   public var pruningBaseline = false
+  /// What fails the run (`--fail-on`); not part of report.json.
+  public var failOn = FailOn.error
 
   public init(
     settings: AuditSettings, profileNames: [String], outcome: AuditOutcome,

@@ -4,8 +4,10 @@
 /// GitHub shows at most 10 error annotations per step, so the lines are
 /// capped at `limit` error lines: inputs that could not be audited first
 /// (`::error file=<input>::message`, the reason for exit status 2), then the
-/// new failures worst first (`report.failuresWorstFirst` less those a
-/// baseline accepts), then one `::notice::` line counting what was left out.
+/// stale baseline entries that fail the run, then the failures that fail
+/// it, worst first (`report.failuresWorstFirst` less those a baseline
+/// accepts, and none under `--fail-on never`), then
+/// one `::notice::` line counting what was left out.
 /// The caller prints the lines on stderr when `GITHUB_ACTIONS` is `true`.
 public enum GitHubAnnotations {
   /// The workflow-command lines, without newlines.
@@ -18,8 +20,18 @@ public enum GitHubAnnotations {
         "::error file=\(property(e.input)),title=\(property("cannot audit \(e.input)"))::"
           + data(e.message))
     }
-    let failures = report.failuresWorstFirst.filter { $0.baseline != "known" }
-    let room = limit - min(limit, errors.count)
+    let stale = report.failingStaleEntries
+    let staleRoom = limit - min(limit, errors.count)
+    for e in stale.prefix(staleRoom) {
+      let file = report.layoutFiles[e.layout].map { "file=\(property($0))," } ?? ""
+      out.append(
+        "::error \(file)title=\(property("stale baseline entry: \(e.layout) › \(e.element) › \(e.item)"))::"
+          + data(
+            "\(e.fingerprint) is accepted by the baseline but passes now (or its item is gone); "
+              + "remove it with --prune-baseline"))
+    }
+    let failures = report.failuresWorstFirst.filter(report.gates)
+    let room = staleRoom - min(staleRoom, stale.count)
     for r in failures.prefix(room) {
       let title = "\(Rule.contrast(for: r.kind).id): \(r.layout) › \(r.element) › \(r.item)"
       out.append(
@@ -27,11 +39,17 @@ public enum GitHubAnnotations {
           + data(SARIFReport.message(r, report: report)))
     }
     let moreErrors = max(0, errors.count - limit)
+    let moreStale = max(0, stale.count - staleRoom)
     let moreFailures = max(0, failures.count - room)
     if moreErrors > 0 {
       out.append(
         "::notice::\(moreErrors) more \(moreErrors == 1 ? "input" : "inputs") could not be "
           + "audited: see the step summary")
+    }
+    if moreStale > 0 {
+      out.append(
+        "::notice::\(moreStale) more stale baseline \(moreStale == 1 ? "entry" : "entries"): "
+          + "see the step summary")
     }
     if moreFailures > 0 {
       out.append(

@@ -19,11 +19,14 @@ public enum HTMLReport {
   public static let maximumTableRows = 1000
 
   public static func render(_ report: AuditReport) -> String {
-    let s = report.summary
-    let state = s.errors > 0 ? "error" : (s.newFailures > 0 ? "fail" : "pass")
-    let verdictText =
-      s.errors > 0
-      ? "Some inputs could not be audited" : (s.newFailures > 0 ? "Failing" : "Passing")
+    let gate = report.verdict
+    let state: String
+    let verdictText: String
+    switch gate.gate {
+    case .pass: (state, verdictText) = ("pass", "Passing")
+    case .fail: (state, verdictText) = ("fail", "Failing")
+    case .inputError: (state, verdictText) = ("error", "Some inputs could not be audited")
+    }
     var out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out +=
@@ -62,11 +65,18 @@ public enum HTMLReport {
     var out = "<header class=\"banner \(state)\">\n<div class=\"wrap\">\n"
     out += "<p class=\"eyebrow\">glass-audit report</p>\n"
     out += "<h1><span class=\"dot\" aria-hidden=\"true\"></span>\(escape(verdictText))</h1>\n"
-    var line = "\(s.failed) of \(s.checks) checks fail over \(s.scenes) scenes"
-    if s.failed > s.newFailures {
-      line += " (\(s.failed - s.newFailures) accepted by the baseline)"
-    }
+    let line = "\(s.failed) of \(s.checks) checks fail over \(s.scenes) scenes"
     out += "<p class=\"lede\">\(escape(line)).</p>\n"
+    let reasons = report.verdict.reasons
+    if report.baselineOutcome != nil || report.failOn != .error, !reasons.isEmpty {
+      out += "<p class=\"lede\">\(escape(reasons.joined(separator: "; "))).</p>\n"
+    }
+    let stale = report.failingStaleEntries
+    if !stale.isEmpty {
+      out += "<p class=\"settings\">Stale baseline entries (remove them with --prune-baseline): "
+      out += stale.map { "<code>\(escape($0.fingerprint))</code>" }.joined(separator: ", ")
+      out += "</p>\n"
+    }
     out += "<dl class=\"stats\">\n"
     let tiles: [(String, Int, String)] = [
       ("Scenes", s.scenes, ""), ("Checks", s.checks, ""), ("Passed", s.passed, "pass"),

@@ -9,10 +9,14 @@ public enum MarkdownReport {
     let s = report.summary
     let st = report.settings
     var out: [String] = []
-    let verdict =
-      s.errors > 0
-      ? "❗ inputs could not be audited" : (s.newFailures > 0 ? "❌ failing" : "✅ passing")
-    out.append("# glass-audit report: \(verdict)")
+    let gate = report.verdict
+    let mark: String
+    switch gate.gate {
+    case .pass: mark = "✅"
+    case .fail: mark = "❌"
+    case .inputError: mark = "❗"
+    }
+    out.append("# glass-audit report: \(mark) \(cell(gate.headline))")
     out.append("")
     out.append(
       "**\(s.checks) checks: \(s.passed) passed, \(s.failed) failed, \(s.warnings) warnings, "
@@ -37,6 +41,7 @@ public enum MarkdownReport {
     }
     out += matrix(report)
     out += failures(report)
+    out += staleEntries(report)
     out += findings(report)
     if !report.outcome.errors.isEmpty {
       out.append("## Inputs that could not be audited")
@@ -141,6 +146,21 @@ public enum MarkdownReport {
       out.append("")
       out.append("… and \(failing.count - maximumFailureRows) more in `report.json`.")
     }
+    out.append("")
+    return out
+  }
+
+  /// The baseline entries that fail the run as stale, by fingerprint.
+  static func staleEntries(_ report: AuditReport) -> [String] {
+    let stale = report.failingStaleEntries
+    guard !stale.isEmpty else { return [] }
+    var out = [
+      "## Stale baseline entries", "",
+      "These accepted failures pass now (or their items are gone); they fail the run until "
+        + "they are removed with `--prune-baseline`.",
+      "",
+    ]
+    for e in stale { out.append("- `\(code(e.fingerprint))`") }
     out.append("")
     return out
   }

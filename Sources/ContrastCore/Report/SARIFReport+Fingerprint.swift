@@ -18,4 +18,12 @@ extension SARIFReport {
       [f.rule.id, f.layout ?? "", f.element ?? "", f.item ?? "", f.wallpaper ?? "", f.message]
         .joined(separator: "\u{1F}"))
   }
+
+  /// The `glassAudit/v1` partial fingerprint of an item's result (one per
+  /// item and rule): FNV-1a 64 of the rule, layout, element and item joined
+  /// by U+001F. The same whatever scenes fail, the ratio or the line, so an
+  /// alert keeps its identity while the matrix or the layout file changes.
+  public static func fingerprint(item r: CheckResult, rule: Rule) -> String {
+    StableDigest.fnv1a64([rule.id, r.layout, r.element, r.item].joined(separator: "\u{1F}"))
+  }
 }

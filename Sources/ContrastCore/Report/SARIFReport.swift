@@ -3,14 +3,19 @@
 ///
 /// One run. `tool.driver.rules` holds the contrast rules and the lints of
 /// `Rule.all`, each with help naming its WCAG success criterion. Results:
-/// one per failing check (`error`), one per decorative warning (`warning`),
-/// one per finding (the rule's level). A check's location is its layout file
-/// (`uriBaseId` `%SRCROOT%`, the path as in `CheckResult.file`) and its line;
-/// its `partialFingerprints["glassAudit/v1"]` is `fingerprint(_:)`, stable
-/// across runs and line moves. A failure a baseline accepts (`baseline ==
-/// "known"`) carries an external, accepted suppression. Inputs that could not
-/// be audited become error notifications of the invocation, which is then not
-/// successful. Same report, same bytes.
+/// one per item (layout › element › item) and contrast rule that does not
+/// pass somewhere (`error` when a scene fails, `warning` for a decorative
+/// item that only warns), whatever the number of its scenes, so the count
+/// grows with the items, not the matrix; and one per finding (the rule's
+/// level). An item's result speaks for its worst scene (message, ratio) and
+/// lists every scene that does not pass in `properties.scenes`, worst first,
+/// with their count. Its location is its layout file (`uriBaseId`
+/// `%SRCROOT%`, the path as in `CheckResult.file`) and its line; its
+/// `partialFingerprints["glassAudit/v1"]` is `fingerprint(item:)`, stable
+/// across runs, line moves and the scenes that fail. An item whose every
+/// failing scene a baseline accepts carries an external, accepted
+/// suppression. Inputs that could not be audited become error notifications
+/// of the invocation, which is then not successful. Same report, same bytes.
 public enum SARIFReport {
   public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
   public static let sarifVersion = "2.1.0"
@@ -27,9 +32,9 @@ public enum SARIFReport {
     for (i, r) in rules.enumerated() { index[r] = i }
 
     var results: [JSONValue] = []
-    for r in report.outcome.results where r.verdict != .pass {
-      let rule = Rule.contrast(for: r.kind)
-      results.append(result(r, rule: rule, ruleIndex: index[rule]!, report: report))
+    for group in itemGroups(report) {
+      let rule = Rule.contrast(for: group[0].kind)
+      results.append(result(group, rule: rule, ruleIndex: index[rule]!, report: report))
     }
     for f in report.outcome.findings {
       results.append(result(f, ruleIndex: index[f.rule]!))
@@ -119,18 +124,51 @@ public enum SARIFReport {
     return .object(pairs)
   }
 
-  static func result(_ r: CheckResult, rule: Rule, ruleIndex: Int, report: AuditReport)
+  /// The checks that do not pass, one group per item and contrast rule,
+  /// each worst first (judged ratio over threshold, then report order); the
+  /// groups in the report order of their items.
+  static func itemGroups(_ report: AuditReport) -> [[CheckResult]] {
+    var order: [[String]] = []
+    var groups: [[String]: [CheckResult]] = [:]
+    for r in report.outcome.results where r.verdict != .pass {
+      let key = [Rule.contrast(for: r.kind).id, r.layout, r.element, r.item]
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(r)
+    }
+    return order.map { key in
+      groups[key]!.sorted {
+        let a = $0.judgedRatio / $0.threshold
+        let b = $1.judgedRatio / $1.threshold
+        return a != b ? a < b : CheckResult.reportOrder($0, $1)
+      }
+    }
+  }
+
+  /// The result of one item and rule: `scenes`, worst first, are its
+  /// checks that do not pass.
+  static func result(_ scenes: [CheckResult], rule: Rule, ruleIndex: Int, report: AuditReport)
     -> JSONValue
   {
+    let r = scenes[0]
+    let failing = scenes.filter { $0.verdict == .fail }
+    var text = message(r, report: report)
+    if scenes.count > 1 {
+      text +=
+        " Worst of \(scenes.count) scenes that do not pass (listed in the result's properties)."
+    }
     var pairs: [(String, JSONValue)] = [
       ("ruleId", .string(rule.id)),
       ("ruleIndex", .int(ruleIndex)),
-      ("level", .string(r.verdict == .fail ? "error" : "warning")),
-      ("message", .object([("text", .string(message(r, report: report)))])),
+      ("level", .string(failing.isEmpty ? "warning" : "error")),
+      ("message", .object([("text", .string(text))])),
       ("locations", .array([location(file: r.file, line: r.line, logical: r)])),
-      ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint(r)))])),
+      (
+        "partialFingerprints",
+        .object([(fingerprintKey, .string(fingerprint(item: r, rule: rule)))])
+      ),
     ]
-    if r.verdict == .fail && r.baseline == "known" {
+    let accepted = !failing.isEmpty && failing.allSatisfy(\.isAcceptedByBaseline)
+    if accepted {
       pairs.append(
         (
           "suppressions",
@@ -154,10 +192,26 @@ public enum SARIFReport {
           ("profile", .string(r.profile)), ("trust", .string(r.trust.rawValue)),
           ("ratio", .number(r.judgedRatio)), ("threshold", .number(r.threshold)),
           ("statistic", .string(report.settings.statistic.rawValue)),
-          ("baseline", .string(r.baseline)),
+          ("baseline", .string(accepted ? "known" : "new")),
+          ("failingScenes", .int(failing.count)),
+          ("sceneCount", .int(scenes.count)),
+          ("scenes", .array(scenes.map(scene))),
         ])
       ))
     return .object(pairs)
+  }
+
+  /// One scene of an item's result: where, the judged ratio and threshold,
+  /// the verdict and the baseline's mark.
+  static func scene(_ r: CheckResult) -> JSONValue {
+    .object([
+      ("wallpaper", .string(r.wallpaper)), ("appearance", .string(r.appearance.rawValue)),
+      ("mode", .string(r.mode.rawValue)),
+      ("liquidGlass", r.liquidGlass.map(JSONReport.liquidGlass) ?? .null),
+      ("profile", .string(r.profile)), ("ratio", .number(r.judgedRatio)),
+      ("threshold", .number(r.threshold)), ("verdict", .string(r.verdict.rawValue)),
+      ("baseline", .string(r.baseline)),
+    ])
   }
 
   static func result(_ f: Finding, ruleIndex: Int) -> JSONValue {

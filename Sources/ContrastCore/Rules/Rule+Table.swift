@@ -5,7 +5,7 @@ extension Rule {
   public static let all: [Rule] = [
     .contrastText, .contrastNonText, .contrastDecorative,
     .glassOnGlass, .targetSize, .contentOutsideElement, .tintOnNone, .noColor, .noPixels,
-    .neverPasses, .alwaysPasses, .transparentWallpaper,
+    .neverPasses, .alwaysPasses, .transparentWallpaper, .unlistedWallpaper, .unsupportedWallpaper,
     .inputPNG, .inputCanvas, .inputLayout, .inputLayoutID, .inputLayouts, .inputWallpapers,
     .inputMatrix,
   ]
@@ -126,6 +126,27 @@ extension Rule {
     id: "transparent-wallpaper", name: "TransparentWallpaper", category: .lint,
     summary: "A wallpaper had translucent pixels; they were flattened over black.",
     help: "Wallpapers are shown opaque; export the PNG without an alpha channel.",
+    severity: .warning, tags: ["input"])
+
+  /// A PNG beside `matrix.yml` that the matrix does not name: audited all
+  /// the same, so dropping a file in the folder never narrows the audit
+  /// silently.
+  public static let unlistedWallpaper = Rule(
+    id: "unlisted-wallpaper", name: "UnlistedWallpaper", category: .lint,
+    summary: "A PNG in the wallpapers folder is not listed in matrix.yml; it was audited anyway.",
+    help:
+      "matrix.yml names the folder's wallpapers with their ids and categories. The file was "
+      + "audited under its file name, with no category, in every appearance; add it to "
+      + "matrix.yml, or move it out of the folder.",
+    severity: .warning, tags: ["input"])
+
+  /// An image the audit cannot read, named rather than passed over.
+  public static let unsupportedWallpaper = Rule(
+    id: "unsupported-wallpaper", name: "UnsupportedWallpaper", category: .lint,
+    summary: "An image in the wallpapers folder is not a PNG; it was skipped.",
+    help:
+      "glass-audit reads PNG wallpapers only. Convert the image to PNG (for example "
+      + "`sips -s format png` on macOS, or ImageMagick's `magick`) or move it out of the folder.",
     severity: .warning, tags: ["input"])
 
   // MARK: Input errors (kept with each error; the reports do not print them)

@@ -29,6 +29,7 @@ import Testing
       formats: [md, json]
       jobs: 3
       pixelLimit: 1000
+      failOn: warning
       """, file: "glass-audit.yml", formatNames: formats)
     var expected = AuditConfiguration()
     expected.layouts = "ui"
@@ -43,6 +44,7 @@ import Testing
     expected.formats = ["md", "json"]
     expected.jobs = 3
     expected.pixelLimit = 1000
+    expected.failOn = .warning
     #expect(config == expected)
   }
 
@@ -59,6 +61,7 @@ import Testing
       modes: [normal, reduceTransparancy]
       formats: json, pdf
       jobs: 0
+      failOn: warnings
       """
     #expect(
       problems(text) == [
@@ -67,6 +70,7 @@ import Testing
         "glass-audit.yml:3:17: modes: unknown mode 'reduceTransparancy' (did you mean 'reduceTransparency'?)",
         "glass-audit.yml:4:10: formats: unknown format 'pdf' (json, md, html, junit, sarif)",
         "glass-audit.yml:5:7: jobs: '0' is not a count >= 1",
+        "glass-audit.yml:6:9: failOn: 'warnings' is not one of error, warning, never",
       ])
   }
 

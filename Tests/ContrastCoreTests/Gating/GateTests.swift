@@ -37,4 +37,43 @@ import Testing
     fixed.pruningBaseline = true
     #expect(fixed.gate == .pass)
   }
+
+  @Test func failOnWarningFailsOnALintWarningOrADecorativeWarning() {
+    var lint = ReportFixtures.report(
+      [ReportFixtures.check(verdict: .pass, ratio: 9)],
+      findings: [Finding(rule: .targetSize, layout: "tabs", element: "bar", message: "30x30 pt")])
+    #expect(lint.gate == .pass)
+    lint.failOn = .warning
+    #expect(lint.gate == .fail)
+    #expect(lint.verdict.headline == "failing: 1 lint warning (--fail-on warning)")
+    var decorative = ReportFixtures.report([
+      ReportFixtures.check(kind: .decorative, verdict: .warn, ratio: 1.2, threshold: 3)
+    ])
+    #expect(decorative.gate == .pass)
+    decorative.failOn = .warning
+    #expect(decorative.gate == .fail)
+  }
+
+  @Test func failOnWarningIgnoresNotes() {
+    var report = ReportFixtures.report(
+      [ReportFixtures.check(verdict: .pass, ratio: 9)],
+      findings: [Finding(rule: .alwaysPasses, layout: "tabs", message: "always passes")])
+    report.failOn = .warning
+    #expect(report.gate == .pass)
+  }
+
+  @Test func failOnNeverPassesFailuresAndStaleEntriesButNotInputErrors() {
+    var report = ReportFixtures.mixed
+    report.failOn = .never
+    #expect(report.gate == .pass)
+    #expect(report.verdict.headline == "passing: 2 checks fail, not gating (--fail-on never)")
+    let failing = ReportFixtures.report([ReportFixtures.check()])
+    var fixed = ReportFixtures.report([ReportFixtures.check(verdict: .pass, ratio: 5)])
+    fixed.baselineOutcome = Baseline.recording(failing).apply(to: &fixed.outcome.results)
+    fixed.failOn = .never
+    #expect(fixed.gate == .pass)
+    #expect(fixed.failingStaleEntries.isEmpty)
+    report.outcome.errors = [InputError(input: "w.png", message: "bad CRC")]
+    #expect(report.gate == .inputError)
+  }
 }

@@ -105,6 +105,72 @@ import Testing
         != SARIFReport.fingerprint(ReportFixtures.check()))
   }
 
+  /// Every scene of a matrix of `wallpapers` x appearances x modes for
+  /// the items `items`, failing with a ratio that differs per scene.
+  static func manyScenes(items: [String], wallpapers: Int) -> AuditReport {
+    var checks: [CheckResult] = []
+    for item in items {
+      for w in 0..<wallpapers {
+        for a in Appearance.allCases {
+          for m in AccessibilityMode.allCases {
+            let mode = Double(AccessibilityMode.allCases.firstIndex(of: m)!)
+            let ratio = 1 + Double(w) / 100 + (a == .dark ? 0.5 : 0) + mode / 1000
+            checks.append(
+              ReportFixtures.check(
+                item: item, wallpaper: "w\(w)", appearance: a, mode: m, ratio: ratio))
+          }
+        }
+      }
+    }
+    return ReportFixtures.report(checks)
+  }
+
+  @Test func oneResultPerItemAndRuleHowEverManyScenesFail() throws {
+    let small = try results(Self.manyScenes(items: ["a", "b"], wallpapers: 1))
+    let large = try results(Self.manyScenes(items: ["a", "b"], wallpapers: 50))
+    // 2 items x 50 wallpapers x 2 appearances x 4 modes = 800 failing checks.
+    #expect(small.count == 2)
+    #expect(large.count == 2)
+    let properties = try #require(large.first?["properties"] as? [String: Any])
+    #expect(properties["failingScenes"] as? Int == 400)
+    let scenes = try #require(properties["scenes"] as? [[String: Any]])
+    #expect(scenes.count == 400)
+    let ratios = scenes.compactMap { $0["ratio"] as? Double }
+    #expect(ratios.count == 400)
+    #expect(ratios == ratios.sorted())
+    #expect(properties["ratio"] as? Double == ratios.first)
+    #expect(scenes.first?["wallpaper"] as? String == "w0")
+    let text = try #require((large.first?["message"] as? [String: Any])?["text"] as? String)
+    #expect(text.contains("Worst of 400 scenes that do not pass"))
+  }
+
+  @Test func anItemsFingerprintDoesNotDependOnWhichScenesFail() throws {
+    func prints(_ report: AuditReport) throws -> [String] {
+      try results(report).compactMap {
+        ($0["partialFingerprints"] as? [String: Any])?["glassAudit/v1"] as? String
+      }
+    }
+    let few = try prints(Self.manyScenes(items: ["a", "b"], wallpapers: 1))
+    let many = try prints(Self.manyScenes(items: ["a", "b"], wallpapers: 50))
+    #expect(few == many)
+    #expect(Set(few).count == 2)
+  }
+
+  @Test func anItemWithANewFailingSceneIsNotSuppressed() throws {
+    let partly = ReportFixtures.report([
+      ReportFixtures.check(wallpaper: "a", baseline: "known"),
+      ReportFixtures.check(wallpaper: "b", baseline: "new"),
+    ])
+    let first = try #require(try results(partly).first)
+    #expect(first["suppressions"] == nil)
+    #expect((first["properties"] as? [String: Any])?["baseline"] as? String == "new")
+    let all = ReportFixtures.report([
+      ReportFixtures.check(wallpaper: "a", baseline: "known"),
+      ReportFixtures.check(wallpaper: "b", baseline: "known"),
+    ])
+    #expect(try results(all).first?["suppressions"] != nil)
+  }
+
   @Test func fnv1a64MatchesPublishedVectors() {
     // Test vectors of the FNV reference (Landon Curt Noll's fnv test suite).
     #expect(StableDigest.fnv1a64("") == "cbf29ce484222325")
