@@ -146,8 +146,9 @@ enum Summary {
       }
     }
     for e in report.outcome.errors.prefix(5) {
-      let first = e.message.split(separator: "\n").first.map(String.init) ?? ""
-      lines.append("  " + Console.describe(InputError(input: e.input, message: first)))
+      var first = e
+      first.message = e.message.split(separator: "\n").first.map(String.init) ?? ""
+      lines.append("  " + Console.describe(first))
     }
     let o = report.outcome
     if o.blursRequested > 0 {
