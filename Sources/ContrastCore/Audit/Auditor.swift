@@ -349,15 +349,12 @@ extension Auditor {
     var out: [(rect: PixelRect, sigma: Double)] = []
     for layout in layouts where layout.canvas == canvas.canvas {
       for profile in profiles {
-        for mode in settings.modes {
-          for liquidGlass in settings.liquidGlassSettings(for: mode) {
-            for appearance in appearances {
-              for (element, rendering) in profile.renderedElements(
-                of: layout, appearance: appearance, mode: mode,
-                liquidGlass: liquidGlass.modelValue)
-              {
-                out += canvas.blurRequests(of: element, rendering: rendering)
-              }
+        for (mode, liquidGlass) in settings.modeColumns {
+          for appearance in appearances {
+            for (element, rendering) in profile.renderedElements(
+              of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
+            {
+              out += canvas.blurRequests(of: element, rendering: rendering)
             }
           }
         }

@@ -69,7 +69,7 @@ public struct Baseline: Sendable, Hashable {
     /// The setting and profile parts of the fingerprint, as
     /// ``CheckResult/variantParts(liquidGlass:profile:)`` writes them.
     var variantParts: [String] {
-      (liquidGlass.map { ["liquidGlass=\($0)"] } ?? []) + (profile.map { ["profile=\($0)"] } ?? [])
+      CheckResult.variantParts(liquidGlassLabel: liquidGlass, profileName: profile)
     }
 
     /// The fingerprint the entry's own fields give.

@@ -155,9 +155,16 @@ public struct CheckResult: Sendable, Hashable {
   /// old baseline entry means the `default` setting and the default
   /// profile.
   public static func variantParts(liquidGlass: LiquidGlassSetting?, profile: String) -> [String] {
-    var parts: [String] = []
-    if let g = liquidGlass, g != .default { parts.append("liquidGlass=\(g.label)") }
-    if profile != Profile.defaultName { parts.append("profile=\(profile)") }
-    return parts
+    variantParts(
+      liquidGlassLabel: liquidGlass.flatMap { $0 == .default ? nil : $0.label },
+      profileName: profile == Profile.defaultName ? nil : profile)
+  }
+
+  /// ``variantParts(liquidGlass:profile:)`` from a setting's label and a
+  /// profile's name, each nil where it is the default (as a baseline entry
+  /// stores them).
+  static func variantParts(liquidGlassLabel: String?, profileName: String?) -> [String] {
+    (liquidGlassLabel.map { ["liquidGlass=\($0)"] } ?? [])
+      + (profileName.map { ["profile=\($0)"] } ?? [])
   }
 }

@@ -42,10 +42,18 @@ public struct TrustIndex: Sendable {
   public init(_ profile: Profile) {
     for (path, p) in profile.provenance.sorted(by: { $0.key < $1.key }) {
       for prefix in Self.prefixes(of: path) {
-        if let w = weakest[prefix], w.trust.strength <= p.trust.strength { continue }
-        weakest[prefix] = (p.trust, path)
+        weakest[prefix] = Self.weaker(weakest[prefix], (p.trust, path))
       }
     }
+  }
+
+  /// The weaker of two numbers' trusts; of equally weak ones, `a`.
+  static func weaker(
+    _ a: (trust: Trust, path: String)?, _ b: (trust: Trust, path: String)?
+  ) -> (trust: Trust, path: String)? {
+    guard let b else { return a }
+    guard let a else { return b }
+    return b.trust.strength < a.trust.strength ? b : a
   }
 
   /// `a`, `a.b`, `a.b.c[0]`... : every prefix of `path` that ends before a
@@ -75,10 +83,7 @@ public struct TrustIndex: Sendable {
     appearance: Appearance, mode: AccessibilityMode
   ) -> (trust: VerdictTrust, basis: String) {
     var best: (trust: Trust, path: String)?
-    func consider(_ found: (trust: Trust, path: String)?) {
-      guard let found else { return }
-      if best == nil || found.trust.strength < best!.trust.strength { best = found }
-    }
+    func consider(_ found: (trust: Trust, path: String)?) { best = Self.weaker(best, found) }
     let ic = mode.increasesContrast
     let override = profile.effectiveOverride(of: element, mode: mode)
     let tint = override?.tint ?? element.tint
@@ -134,10 +139,7 @@ public struct TrustIndex: Sendable {
   ) -> (trust: Trust, path: String)? {
     guard let text = spec?.text(for: appearance) else { return nil }
     var found: (trust: Trust, path: String)?
-    func consider(_ f: (trust: Trust, path: String)?) {
-      guard let f else { return }
-      if found == nil || f.trust.strength < found!.trust.strength { found = f }
-    }
+    func consider(_ f: (trust: Trust, path: String)?) { found = Self.weaker(found, f) }
     if text.hasPrefix("#") {
       let digits = text.count - 1
       if isTint && (digits == 3 || digits == 6) { consider(trust(under: "defaultTintAlpha")) }
