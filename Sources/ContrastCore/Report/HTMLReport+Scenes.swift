@@ -119,7 +119,7 @@ extension HTMLReport {
           + "<b>\(escape(r.element)) › \(escape(r.item))</b> "
           + "<span class=\"ratio\">\(WCAG.displayRatio(r.judgedRatio))</span> "
           + "<span class=\"needs\">needs \(JSONValue.format(r.threshold))</span>"
-        let fix = MarkdownReport.remedyText(r)
+        let fix = Remedy.text(for: r)
         if !fix.isEmpty { out += "<span class=\"fix\">Fix: \(escape(fix))</span>" }
         out += "</li>\n"
       }

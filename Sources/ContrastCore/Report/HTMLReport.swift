@@ -301,7 +301,7 @@ public enum HTMLReport {
       out +=
         "<td class=\"trust \(r.trust.rawValue)\"\(r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")>"
         + "\(escape(r.trust.rawValue))</td>"
-      out += "<td class=\"fix\">\(escape(MarkdownReport.remedyText(r)))</td>"
+      out += "<td class=\"fix\">\(escape(Remedy.text(for: r)))</td>"
       out += "<td><code>\(escape("\(r.file):\(r.line)"))</code></td>"
       out += "</tr>\n"
     }

@@ -73,7 +73,7 @@ public enum JUnitReport {
             "threshold \(JSONValue.format(r.threshold)); bounds over any wallpaper "
               + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))",
           ]
-          let fix = MarkdownReport.remedyText(r)
+          let fix = Remedy.text(for: r)
           if !fix.isEmpty { detail.append("fix: \(fix)") }
           detail.append("at \(r.file):\(r.line)")
           out.append(head + ">")

@@ -140,7 +140,7 @@ public enum MarkdownReport {
           + "\(r.appearance.rawValue) | \(modeLabel(r.mode)) | \(r.liquidGlass.displayLabel) | "
           + (severalProfiles ? "\(cell(r.profile)) | " : "")
           + "\(ratio) | \(threshold(r.threshold)) | \(bounds) | \(trustText(r)) | "
-          + "\(cell(remedyText(r))) |")
+          + "\(cell(Remedy.text(for: r))) |")
     }
     if failing.count > maximumFailureRows {
       out.append("")
@@ -175,23 +175,6 @@ public enum MarkdownReport {
     }
     out.append("")
     return out
-  }
-
-  /// A designer's one-line fix for a failing result.
-  public static func remedyText(_ r: CheckResult) -> String {
-    guard let m = r.remedy else { return "" }
-    var parts: [String] = []
-    if let a = m.alpha, let p = m.alphaProperty, let c = m.alphaColor {
-      let from = m.currentAlpha.map { " (now \(JSONValue.format($0)))" } ?? ""
-      parts.append("\(p) \(c) at alpha ≥ \(JSONValue.format(a))\(from)")
-    }
-    if let c = m.color { parts.append("text colour \(c)") }
-    if parts.isEmpty {
-      return m.alphaProperty == nil
-        ? "no lightness of this hue passes in every scene where it fails (and no material to make more opaque)"
-        : "neither a fill alpha nor a lightness of this hue passes in every scene where it fails"
-    }
-    return parts.joined(separator: "; or ")
   }
 
   /// `third-party-measurement`, or `assumption (increaseContrast.glassFill)`

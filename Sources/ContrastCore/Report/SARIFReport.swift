@@ -103,7 +103,7 @@ public enum SARIFReport {
     } else {
       text += " (decorative: warning only)."
     }
-    let fix = MarkdownReport.remedyText(r)
+    let fix = Remedy.text(for: r)
     if !fix.isEmpty { text += " Fix: \(fix)." }
     return text
   }
