@@ -54,10 +54,10 @@ enum Files {
   /// renamed over it, so a reader never sees half a file and a failure leaves
   /// the old file in place.
   static func writeAtomically(_ text: String, to path: String) throws {
-    try writeAtomically(Array(text.utf8), to: path)
+    try writeAtomically(ReportContent { text }, to: path)
   }
 
-  static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+  static func writeAtomically(_ content: ReportContent, to path: String) throws {
     let dir = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     let tmp = join(dir.isEmpty ? "." : dir, ".\(name).tmp-\(getpid())")
@@ -65,7 +65,7 @@ enum Files {
     // kill would leave under a name no run knows).
     unlink(tmp)
     do {
-      try ReportSet.write(bytes, to: tmp)
+      try ReportSet.write(content, to: tmp)
     } catch {
       unlink(tmp)
       // Named by the file asked for: the temporary name means nothing to anyone.

@@ -38,8 +38,8 @@ enum ReportSet {
   /// Writes `files` (name, bytes) as the report set of `outDir`, and
   /// returns the paths written (in the order given). Report files of
   /// formats not in `files` are not part of the new set.
-  static func publish(_ files: [(name: String, bytes: [UInt8])], in outDir: String) throws
-    -> [String]
+  static func publish(_ files: [(name: String, content: ReportContent)], in outDir: String)
+    throws -> [String]
   {
     let paths = files.map { Files.join(outDir, $0.name) }
     let out = resolved(outDir)
@@ -47,7 +47,7 @@ enum ReportSet {
     let base = (out as NSString).lastPathComponent
     removeLeftovers(of: out)
     guard canSwap(out: out, parent: parent, base: base) else {
-      for (file, path) in zip(files, paths) { try Files.writeAtomically(file.bytes, to: path) }
+      for (file, path) in zip(files, paths) { try Files.writeAtomically(file.content, to: path) }
       return paths
     }
     let staging = Files.join(parent, ".\(base)\(marker)\(getpid())")
@@ -94,7 +94,7 @@ enum ReportSet {
   /// Creates `staging` with the new files and hard links to (or copies of
   /// the links of) the other entries of `out`; removes it on failure.
   static func build(
-    staging: String, files: [(name: String, bytes: [UInt8])], carryingFrom out: String
+    staging: String, files: [(name: String, content: ReportContent)], carryingFrom out: String
   ) throws {
     removeFolder(staging, keepingIn: nil)
     var info = stat()
@@ -103,7 +103,7 @@ enum ReportSet {
       throw CLIError("cannot create '\(staging)': \(String(cString: strerror(errno)))")
     }
     do {
-      for file in files { try write(file.bytes, to: Files.join(staging, file.name)) }
+      for file in files { try write(file.content, to: Files.join(staging, file.name)) }
       for name in entries(of: out) where !reportNames.contains(name) && !isOurs(name) {
         try carry(Files.join(out, name), to: Files.join(staging, name))
       }
@@ -116,29 +116,42 @@ enum ReportSet {
     }
   }
 
-  /// Writes `bytes` to a new file at `path`, reporting any short write
-  /// (a full disk, a file size limit) as an error.
-  static func write(_ bytes: [UInt8], to path: String) throws {
+  /// Writes `content` to a new file at `path`, a chunk at a time as it is
+  /// made, reporting any short write (a full disk, a file size limit) as an
+  /// error; after the first failed write the rest of the text is not made
+  /// into bytes.
+  static func write(_ content: ReportContent, to path: String) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       let reason = String(cString: strerror(errno))
       throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
     }
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + done, $0.count - done) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else {
-        let reason = String(cString: strerror(n < 0 ? errno : ENOSPC))
-        close(fd)
-        throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
-      }
-      done += n
+    var failure: String?
+    content.produce { text in
+      guard failure == nil else { return }
+      var text = text
+      failure = text.withUTF8 { writeAll(fd, $0) }
+    }
+    if let reason = failure {
+      close(fd)
+      throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
     }
     guard close(fd) == 0 else {
       let reason = String(cString: strerror(errno))
       throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
     }
+  }
+
+  /// Writes all of `bytes` to `fd`; the reason when a write fails.
+  private static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var done = 0
+    while done < bytes.count {
+      let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return String(cString: strerror(n < 0 ? errno : ENOSPC)) }
+      done += n
+    }
+    return nil
   }
 
   /// Carries one entry of the output folder into the new one: a hard link

@@ -12,13 +12,13 @@ enum ReportWriter {
     _ report: AuditReport, formats: [ReportFormat], outDir: String, console: Console,
     after: () throws -> Void = {}
   ) throws {
-    // The texts are rendered side by side (each is a pure function of the
-    // report), then written one by one in the order asked for.
-    let texts = renderAll(report, formats: formats)
+    // Each text is made as its file is written, one after another (the
+    // order asked for), so at most one is in memory, and report.json never
+    // whole: memory stays bounded by the wallpaper, not the matrix.
     var written: [String] = []
     do {
       written = try ReportSet.publish(
-        zip(formats, texts).map { ($0.fileName, Array($1.utf8)) }, in: outDir)
+        formats.map { ($0.fileName, ReportContent.report($0, report)) }, in: outDir)
       try after()
     } catch {
       console.error("\(error)")
@@ -34,20 +34,6 @@ enum ReportWriter {
       appendStepSummary(MarkdownReport.render(report), to: summaryPath, console: console)
     }
     print(Summary.text(report, written: written, color: console.stdoutColor))
-  }
-
-  /// Each format's text, in the order of `formats`, rendered side by side
-  /// (each is a pure function of the report).
-  static func renderAll(_ report: AuditReport, formats: [ReportFormat]) -> [String] {
-    formats.parallelMap(workers: formats.count) { format in
-      switch format {
-      case .json: JSONReport.render(report)
-      case .md: MarkdownReport.render(report)
-      case .html: HTMLReport.render(report)
-      case .junit: JUnitReport.render(report)
-      case .sarif: SARIFReport.render(report)
-      }
-    }
   }
 
   private static func appendStepSummary(_ text: String, to path: String, console: Console) {

@@ -4,6 +4,17 @@ public enum JSONReport {
   public static let schemaVersion = 1
 
   public static func render(_ report: AuditReport) -> String {
+    value(report).rendered()
+  }
+
+  /// The text of ``render(_:)``, handed to `chunk` a piece at a time: the
+  /// results are written one by one, so report.json is never whole in
+  /// memory (at 100 screens x 100 wallpapers it is gigabytes).
+  public static func write(_ report: AuditReport, chunk: (String) -> Void) {
+    value(report).stream(chunk)
+  }
+
+  static func value(_ report: AuditReport) -> JSONValue {
     let s = report.summary
     var top: [(String, JSONValue)] = [
       ("schemaVersion", .int(schemaVersion)),
@@ -34,7 +45,10 @@ public enum JSONReport {
           ("failed", .int(s.failed)), ("warnings", .int(s.warnings)), ("errors", .int(s.errors)),
         ])
       ),
-      ("results", .array(report.outcome.results.map(result))),
+      (
+        "results",
+        .lazyArray(count: report.outcome.results.count) { result(report.outcome.results[$0]) }
+      ),
       ("findings", .array(report.outcome.findings.map(finding))),
       (
         "errors",
@@ -45,7 +59,7 @@ public enum JSONReport {
       ),
       ("remedySearch", remedySearch(report.outcome.remedySearch)),
     ]
-    return JSONValue.object(top).rendered()
+    return .object(top)
   }
 
   /// A setting as report.json writes it: its name (`clear`, `default`,

@@ -11,6 +11,10 @@ public indirect enum JSONValue: Sendable, Equatable {
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
+  /// An array whose elements are made one at a time as they are written, so
+  /// that a long one (report.json's results at a team's scale) is never whole
+  /// in memory: ``stream(chunkSize:_:)`` hands the text on in chunks.
+  case lazyArray(count: Int, element: @Sendable (Int) -> JSONValue)
 
   public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
@@ -27,7 +31,38 @@ public indirect enum JSONValue: Sendable, Equatable {
     return out
   }
 
+  /// The value as JSON text (the bytes of ``rendered()``), handed to `chunk`
+  /// in pieces of about `chunkSize` UTF-8 bytes or more, cut only between
+  /// the elements of arrays.
+  public func stream(chunkSize: Int = 1 << 20, _ chunk: (String) -> Void) {
+    var out = ""
+    out.reserveCapacity(chunkSize + chunkSize / 4)
+    withoutActuallyEscaping(chunk) { chunk in
+      var flush: Flush? = Flush(limit: chunkSize, chunk: chunk)
+      write(into: &out, indent: 0, flush: &flush)
+    }
+    out.append("\n")
+    chunk(out)
+  }
+
+  /// Hands the text written so far on once it is long enough.
+  private struct Flush {
+    let limit: Int
+    let chunk: (String) -> Void
+
+    func callAsFunction(_ out: inout String) {
+      guard out.utf8.count >= limit else { return }
+      chunk(out)
+      out.removeAll(keepingCapacity: true)
+    }
+  }
+
   private func write(into out: inout String, indent: Int) {
+    var none: Flush? = nil
+    write(into: &out, indent: indent, flush: &none)
+  }
+
+  private func write(into out: inout String, indent: Int, flush: inout Flush?) {
     switch self {
     case .null: out.append("null")
     case .bool(let b): out.append(b ? "true" : "false")
@@ -42,8 +77,9 @@ public indirect enum JSONValue: Sendable, Equatable {
       out.append("[\n")
       for (i, v) in items.enumerated() {
         out.append(JSONValue.indentation(indent + 1))
-        v.write(into: &out, indent: indent + 1)
+        v.write(into: &out, indent: indent + 1, flush: &flush)
         out.append(i + 1 < items.count ? ",\n" : "\n")
+        flush?.callAsFunction(&out)
       }
       out.append(JSONValue.indentation(indent))
       out.append("]")
@@ -57,11 +93,25 @@ public indirect enum JSONValue: Sendable, Equatable {
         out.append(JSONValue.indentation(indent + 1))
         JSONValue.escape(k, into: &out)
         out.append(": ")
-        v.write(into: &out, indent: indent + 1)
+        v.write(into: &out, indent: indent + 1, flush: &flush)
         out.append(i + 1 < pairs.count ? ",\n" : "\n")
       }
       out.append(JSONValue.indentation(indent))
       out.append("}")
+    case .lazyArray(let count, let element):
+      if count == 0 {
+        out.append("[]")
+        return
+      }
+      out.append("[\n")
+      for i in 0..<count {
+        out.append(JSONValue.indentation(indent + 1))
+        element(i).write(into: &out, indent: indent + 1, flush: &flush)
+        out.append(i + 1 < count ? ",\n" : "\n")
+        flush?.callAsFunction(&out)
+      }
+      out.append(JSONValue.indentation(indent))
+      out.append("]")
     }
   }
 
