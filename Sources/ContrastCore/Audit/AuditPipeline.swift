@@ -78,7 +78,8 @@ public enum AuditPipeline {
     outcome.findings += request.inputFindings + Auditor.boundsFindings(outcome.results)
     outcome.finalize(statistic: request.settings.statistic)
     var report = AuditReport(
-      settings: request.settings, profileNames: request.profiles.map(\.name), outcome: outcome,
+      settings: request.settings, profileNames: request.profiles.map(\.name),
+      outcome: consume outcome,
       timestamp: request.timestamp,
       layoutFiles: Dictionary(request.layouts.map { ($0.id, $0.file) }) { a, _ in a },
       layoutTitles: Dictionary(request.layouts.map { ($0.id, $0.title) }) { a, _ in a })

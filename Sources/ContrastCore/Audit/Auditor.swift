@@ -170,18 +170,22 @@ struct Auditor: Sendable {
         ? wallpapers[$0].estimatedCost > wallpapers[$1].estimatedCost : $0 < $1
     }
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      let places = ItemPlaces()
       while true {
         let position = next.increment() - 1
         guard position < queue.count else { return }
-        let partial = audit(wallpapers[queue[position]], bounds: bounds, masks: masks)
+        let partial = audit(
+          wallpapers[queue[position]], bounds: bounds, masks: masks, places: places)
         state.add(partial)
         progress?(done.increment())
       }
     }
+    // The severities first: taking the outcome lets go of each wallpaper's part.
+    let severities = previewer == nil ? [] : state.sceneSeverities()
     var outcome = state.outcome()
     if let previewer {
       outcome.previews = drawWorstScenes(
-        state.sceneSeverities(), wallpapers: wallpapers, previewer: previewer, masks: masks)
+        severities, wallpapers: wallpapers, previewer: previewer, masks: masks)
     }
     return outcome
   }
@@ -249,9 +253,10 @@ struct Auditor: Sendable {
   }
 
   /// Audits one wallpaper over every layout.
-  func audit(_ wallpaper: WallpaperInput, bounds: BoundsCache, masks: MaskCache)
-    -> PartialOutcome
-  {
+  func audit(
+    _ wallpaper: WallpaperInput, bounds: BoundsCache, masks: MaskCache,
+    places: ItemPlaces = ItemPlaces()
+  ) -> PartialOutcome {
     var partial = PartialOutcome()
     let decoded: (image: RGBImage, hadTransparency: Bool)
     do {
@@ -297,7 +302,7 @@ struct Auditor: Sendable {
       // border: standard materials in every setting and profile, glass in
       // both appearances), and the cache keeps them for just that long.
       for mode in settings.modes {
-        let samples = SampleCache()
+        let samples = SampleCache(places: places)
         for (profile, trust) in zip(profiles, trustIndexes) {
           for liquidGlass in settings.liquidGlassSettings(for: mode) {
             for appearance in appearances {
@@ -393,6 +398,7 @@ final class AuditState: @unchecked Sendable {
     return parts.flatMap(\.severities)
   }
 
+  /// The audit's outcome, once: each part is let go of as it is taken in.
   func outcome() -> AuditOutcome {
     lock.lock()
     defer { lock.unlock() }
@@ -403,7 +409,11 @@ final class AuditState: @unchecked Sendable {
     var scenes = 0
     var computed = 0
     var requested = 0
-    for p in parts {
+    // Each wallpaper's part is let go of once it is taken in, so the checks
+    // are held once, not twice, at a team's scale.
+    results.reserveCapacity(parts.reduce(0) { $0 + $1.results.count })
+    parts.reverse()
+    while let p = parts.popLast() {
       remedies.merge(p.remedies)
       results += p.results
       findings += p.findings

@@ -54,30 +54,29 @@ public struct Remedy: Sendable, Hashable, Codable {
 
 /// One check: an item of a layout over a wallpaper in an appearance, mode,
 /// Liquid Glass setting and profile.
+///
+/// At a team's scale a run holds millions of checks, so what many checks
+/// share is stored once (SPEC §6, memory bounded by the wallpaper, not the
+/// matrix): the item's place (``ItemPlace``: layout, element, item, kind,
+/// role, file, line) and the scene (``ScenePlace``: wallpaper, appearance,
+/// mode, setting, profile) are shared objects, and a remedy (failing checks
+/// only) is boxed. Every field reads and writes as a plain value.
 public struct CheckResult: Sendable, Hashable {
-  public var layout: String
-  public var wallpaper: String
-  public var appearance: Appearance
-  public var mode: AccessibilityMode
-  /// The Liquid Glass setting; nil in the reduce-transparency modes (SPEC §3.3).
-  public var liquidGlass: LiquidGlassSetting?
-  /// The name of the profile the check was judged under (SPEC §2.3).
-  public var profile: String
+  /// Shared by every check of one item (``SceneEvaluator`` makes one per item
+  /// and scene batch; equal places compare equal whatever the object).
+  var place: ItemPlace
+  /// Shared by every check of one scene.
+  var scene: ScenePlace
   /// The weakest trust among the profile numbers the verdict rests on, and
   /// the path of that number in the profile (`increaseContrast.glassFill`),
   /// or a word for what no number states (`reduceTransparency`).
   public var trust: VerdictTrust
-  public var trustBasis: String
-  public var element: String
-  public var item: String
-  public var kind: ContentKind
-  /// Text role; nil for icons and decorations.
-  public var role: String?
   public var largeText: Bool
+  public var verdict: Verdict
+  public var trustBasis: String
   public var threshold: Double
   public var contrast: ContrastStatistics
   public var bounds: ContrastBounds
-  public var verdict: Verdict
   /// `new` or `known` (accepted by a baseline).
   public var baseline: String
   /// The statistic's value the verdict was judged on.
@@ -87,10 +86,64 @@ public struct CheckResult: Sendable, Hashable {
   /// The resolved text colour (hex) and the effective material.
   public var color: String
   public var material: String
-  public var remedy: Remedy?
+  var remedyBox: RemedyBox?
+
+  public var layout: String {
+    get { place.layout }
+    set { place = place.with { $0.layout = newValue } }
+  }
+  public var element: String {
+    get { place.element }
+    set { place = place.with { $0.element = newValue } }
+  }
+  public var item: String {
+    get { place.item }
+    set { place = place.with { $0.item = newValue } }
+  }
+  public var kind: ContentKind {
+    get { place.kind }
+    set { place = place.with { $0.kind = newValue } }
+  }
+  /// Text role; nil for icons and decorations.
+  public var role: String? {
+    get { place.role }
+    set { place = place.with { $0.role = newValue } }
+  }
   /// The layout file and the item's line in it.
-  public var file: String
-  public var line: Int
+  public var file: String {
+    get { place.file }
+    set { place = place.with { $0.file = newValue } }
+  }
+  public var line: Int {
+    get { place.line }
+    set { place = place.with { $0.line = newValue } }
+  }
+  public var wallpaper: String {
+    get { scene.wallpaper }
+    set { scene = scene.with { $0.wallpaper = newValue } }
+  }
+  public var appearance: Appearance {
+    get { scene.appearance }
+    set { scene = scene.with { $0.appearance = newValue } }
+  }
+  public var mode: AccessibilityMode {
+    get { scene.mode }
+    set { scene = scene.with { $0.mode = newValue } }
+  }
+  /// The Liquid Glass setting; nil in the reduce-transparency modes (SPEC §3.3).
+  public var liquidGlass: LiquidGlassSetting? {
+    get { scene.liquidGlass }
+    set { scene = scene.with { $0.liquidGlass = newValue } }
+  }
+  /// The name of the profile the check was judged under (SPEC §2.3).
+  public var profile: String {
+    get { scene.profile }
+    set { scene = scene.with { $0.profile = newValue } }
+  }
+  public var remedy: Remedy? {
+    get { remedyBox?.value }
+    set { remedyBox = newValue.map(RemedyBox.init) }
+  }
 
   public init(
     layout: String, wallpaper: String, appearance: Appearance, mode: AccessibilityMode,
@@ -101,31 +154,41 @@ public struct CheckResult: Sendable, Hashable {
     liquidGlass: LiquidGlassSetting? = nil, profile: String = Profile.defaultName,
     trust: VerdictTrust = .assumption, trustBasis: String = ""
   ) {
-    self.layout = layout
-    self.wallpaper = wallpaper
-    self.appearance = appearance
-    self.mode = mode
-    self.liquidGlass = liquidGlass
-    self.profile = profile
+    self.init(
+      place: ItemPlace(
+        layout: layout, element: element, item: item, kind: kind, role: role, file: file,
+        line: line),
+      scene: ScenePlace(
+        wallpaper: wallpaper, appearance: appearance, mode: mode, liquidGlass: liquidGlass,
+        profile: profile),
+      largeText: largeText, threshold: threshold, contrast: contrast, bounds: bounds,
+      verdict: verdict, baseline: baseline, judgedRatio: judgedRatio, pixelCount: pixelCount,
+      color: color, material: material, remedy: remedy, trust: trust, trustBasis: trustBasis)
+  }
+
+  /// A check whose item and scene are shared objects (one per item, one
+  /// per scene), as the audit makes them.
+  init(
+    place: ItemPlace, scene: ScenePlace, largeText: Bool, threshold: Double,
+    contrast: ContrastStatistics, bounds: ContrastBounds, verdict: Verdict,
+    baseline: String = "new", judgedRatio: Double, pixelCount: Int, color: String,
+    material: String, remedy: Remedy? = nil, trust: VerdictTrust, trustBasis: String
+  ) {
+    self.place = place
+    self.scene = scene
     self.trust = trust
-    self.trustBasis = trustBasis
-    self.element = element
-    self.item = item
-    self.kind = kind
-    self.role = role
     self.largeText = largeText
+    self.verdict = verdict
+    self.trustBasis = trustBasis
     self.threshold = threshold
     self.contrast = contrast
     self.bounds = bounds
-    self.verdict = verdict
     self.baseline = baseline
     self.judgedRatio = judgedRatio
     self.pixelCount = pixelCount
     self.color = color
     self.material = material
-    self.remedy = remedy
-    self.file = file
-    self.line = line
+    self.remedyBox = remedy.map(RemedyBox.init)
   }
 
   /// A stable identity of the check, used for baselines, SARIF and shards:

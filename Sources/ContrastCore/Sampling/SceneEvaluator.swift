@@ -43,7 +43,37 @@ public final class SampleCache {
     [MeasureKey: (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?)] =
       [:]
 
+  /// The item places of this worker's checks.
+  let places: ItemPlaces
+
+  public init() { places = ItemPlaces() }
+
+  /// A cache whose checks share the places of `places` (one per audit
+  /// worker, for all its wallpapers).
+  init(places: ItemPlaces) { self.places = places }
+
+}
+
+/// One shared ``CheckResult/ItemPlace`` per item for every check of it that
+/// one audit worker makes, so that millions of checks hold a few thousand
+/// places (SPEC §6: memory bounded by the wallpaper, not the matrix). One
+/// worker owns it.
+public final class ItemPlaces {
+  private var places: [[String]: CheckResult.ItemPlace] = [:]
+
   public init() {}
+
+  func place(
+    layout: Layout, element: Element, item: ContentItem, role: String?
+  ) -> CheckResult.ItemPlace {
+    let key = [layout.id, element.id, item.id, role ?? ""]
+    if let p = places[key] { return p }
+    let p = CheckResult.ItemPlace(
+      layout: layout.id, element: element.id, item: item.id, kind: item.kind, role: role,
+      file: layout.file, line: item.line)
+    places[key] = p
+    return p
+  }
 }
 
 /// Evaluates scenes: (layout, wallpaper, appearance, mode) → one measurement
@@ -67,6 +97,9 @@ public enum SceneEvaluator {
     let scale = layout.canvas.scale
     let image = canvas.image
     let canvasRect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+    let scene = CheckResult.ScenePlace(
+      wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode, liquidGlass: liquidGlass,
+      profile: profile.name)
     for (element, rendering) in profile.renderedElements(
       of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
     {
@@ -101,13 +134,16 @@ public enum SceneEvaluator {
         let trusted = trust?.verdictTrust(
           item: item, element: element, rendering: rendering, profile: profile,
           appearance: appearance, mode: mode)
+        let place =
+          cache?.places.place(layout: layout, element: element, item: item, role: requirement.role)
+          ?? CheckResult.ItemPlace(
+            layout: layout.id, element: element.id, item: item.id, kind: item.kind,
+            role: requirement.role, file: layout.file, line: item.line)
         let result = CheckResult(
-          layout: layout.id, wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode,
-          element: element.id, item: item.id, kind: item.kind, role: requirement.role,
-          largeText: requirement.largeText, threshold: requirement.threshold, contrast: stats,
+          place: place, scene: scene, largeText: requirement.largeText,
+          threshold: requirement.threshold, contrast: stats,
           bounds: ContrastBounds(min: 0, max: 0), verdict: verdict, judgedRatio: judged,
           pixelCount: samples.pixelCount, color: color.hex, material: rendering.materialName,
-          file: layout.file, line: item.line, liquidGlass: liquidGlass, profile: profile.name,
           trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
         out.append(
           ItemMeasurement(
