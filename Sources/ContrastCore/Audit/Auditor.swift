@@ -82,11 +82,19 @@ public struct AuditOutcome: Sendable {
   /// single run byte for byte.
   mutating func finalize(statistic: VerdictStatistic) {
     let remedyByGroup = remedySearch.remedies()
+    // Each shared look is rounded once, and stays shared.
+    var rounded: [ObjectIdentifier: CheckResult.Look] = [:]
     for i in results.indices {
       var r = results[i]
       r.contrast = r.contrast.quantized
-      r.bounds = ContrastBounds(min: quantize(r.bounds.min), max: quantize(r.bounds.max))
-      r.threshold = quantize(r.threshold)
+      let id = ObjectIdentifier(r.look)
+      if let l = rounded[id] {
+        r.look = l
+      } else {
+        r.bounds = ContrastBounds(min: quantize(r.bounds.min), max: quantize(r.bounds.max))
+        r.threshold = quantize(r.threshold)
+        rounded[id] = r.look
+      }
       r.judgedRatio = r.contrast.value(of: statistic)
       r.remedy = r.verdict == .fail ? remedyByGroup[RemedyAccumulator.key(r)]?.quantized : nil
       results[i] = r
@@ -156,7 +164,7 @@ struct Auditor: Sendable {
   func run(
     wallpapers: [WallpaperInput], progress: (@Sendable (Int) -> Void)? = nil
   ) -> AuditOutcome {
-    let state = AuditState()
+    let state = AuditState(expectedParts: wallpapers.count)
     let bounds = BoundsCache()
     bounds.prefill(
       layouts: layouts, profiles: profiles, settings: settings, workers: Swift.max(1, jobs))
@@ -324,6 +332,7 @@ struct Auditor: Sendable {
               }
               for var m in measured {
                 m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
+                places.share(&m.result)
                 if let samples = m.samples {
                   remedies.add(
                     m, samples: samples, statistic: settings.statistic,
@@ -385,9 +394,24 @@ struct PartialOutcome: Sendable {
 final class AuditState: @unchecked Sendable {
   private let lock = NSLock()
   private var parts: [PartialOutcome] = []
+  /// The checks of every part taken in so far (in the order the parts came;
+  /// ``AuditOutcome/finalize(statistic:)`` sorts them): gathered as each
+  /// wallpaper ends, so they are never held twice.
+  private var results: [CheckResult] = []
+  private let expectedParts: Int
+
+  init(expectedParts: Int = 1) { self.expectedParts = Swift.max(1, expectedParts) }
 
   func add(_ p: PartialOutcome) {
+    var p = p
     lock.lock()
+    if results.isEmpty {
+      // Room for every wallpaper's checks at the first one's count, so the
+      // array seldom grows (a growth copies it).
+      results.reserveCapacity(p.results.count * expectedParts)
+    }
+    results += p.results
+    p.results = []
     parts.append(p)
     lock.unlock()
   }
@@ -403,27 +427,24 @@ final class AuditState: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     var remedies = RemedyAccumulator()
-    var results: [CheckResult] = []
     var findings: [Finding] = []
     var errors: [InputError] = []
     var scenes = 0
     var computed = 0
     var requested = 0
-    // Each wallpaper's part is let go of once it is taken in, so the checks
-    // are held once, not twice, at a team's scale.
-    results.reserveCapacity(parts.reduce(0) { $0 + $1.results.count })
     parts.reverse()
     while let p = parts.popLast() {
       remedies.merge(p.remedies)
-      results += p.results
       findings += p.findings
       errors += p.errors
       scenes += p.scenes
       computed += p.blursComputed
       requested += p.blursRequested
     }
+    let taken = results
+    results = []
     return AuditOutcome(
-      results: results, findings: findings, errors: errors, scenes: scenes,
+      results: taken, findings: findings, errors: errors, scenes: scenes,
       blursComputed: computed, blursRequested: requested, remedySearch: remedies)
   }
 }

@@ -85,6 +85,42 @@ extension CheckResult {
     func hash(into h: inout Hasher) { h.combine(fields) }
   }
 
+  /// How a check's item is drawn and judged: the same for many checks of
+  /// the item (every wallpaper, often every setting), so one object serves
+  /// them. Compared by value.
+  final class Look: Sendable, Hashable {
+    struct Fields: Hashable {
+      var color: String
+      var material: String
+      var trustBasis: String
+      var trust: VerdictTrust
+      var largeText: Bool
+      var threshold: Double
+      var bounds: ContrastBounds
+    }
+    let fields: Fields
+
+    init(fields: Fields) { self.fields = fields }
+
+    var color: String { fields.color }
+    var material: String { fields.material }
+    var trustBasis: String { fields.trustBasis }
+    var trust: VerdictTrust { fields.trust }
+    var largeText: Bool { fields.largeText }
+    var threshold: Double { fields.threshold }
+    var bounds: ContrastBounds { fields.bounds }
+
+    /// A new look: this one with `change` made.
+    func with(_ change: (inout Fields) -> Void) -> Look {
+      var f = fields
+      change(&f)
+      return Look(fields: f)
+    }
+
+    static func == (a: Look, b: Look) -> Bool { a === b || a.fields == b.fields }
+    func hash(into h: inout Hasher) { h.combine(fields) }
+  }
+
   /// A remedy, which only failing checks carry, out of line.
   final class RemedyBox: Sendable, Hashable {
     let value: Remedy

@@ -67,26 +67,52 @@ public struct CheckResult: Sendable, Hashable {
   var place: ItemPlace
   /// Shared by every check of one scene.
   var scene: ScenePlace
-  /// The weakest trust among the profile numbers the verdict rests on, and
-  /// the path of that number in the profile (`increaseContrast.glassFill`),
-  /// or a word for what no number states (`reduceTransparency`).
-  public var trust: VerdictTrust
-  public var largeText: Bool
+  /// Shared by the checks of one item that are drawn and judged alike
+  /// (colour, material, threshold, bounds, trust): ``ItemPlaces`` keeps one
+  /// object per distinct look.
+  var look: Look
   public var verdict: Verdict
-  public var trustBasis: String
-  public var threshold: Double
   public var contrast: ContrastStatistics
-  public var bounds: ContrastBounds
   /// `new` or `known` (accepted by a baseline).
   public var baseline: String
   /// The statistic's value the verdict was judged on.
   public var judgedRatio: Double
   /// Number of pixels measured.
   public var pixelCount: Int
-  /// The resolved text colour (hex) and the effective material.
-  public var color: String
-  public var material: String
   var remedyBox: RemedyBox?
+
+  /// The weakest trust among the profile numbers the verdict rests on, and
+  /// the path of that number in the profile (`increaseContrast.glassFill`),
+  /// or a word for what no number states (`reduceTransparency`).
+  public var trust: VerdictTrust {
+    get { look.trust }
+    set { if newValue != look.trust { look = look.with { $0.trust = newValue } } }
+  }
+  public var trustBasis: String {
+    get { look.trustBasis }
+    set { if newValue != look.trustBasis { look = look.with { $0.trustBasis = newValue } } }
+  }
+  public var largeText: Bool {
+    get { look.largeText }
+    set { if newValue != look.largeText { look = look.with { $0.largeText = newValue } } }
+  }
+  public var threshold: Double {
+    get { look.threshold }
+    set { if newValue != look.threshold { look = look.with { $0.threshold = newValue } } }
+  }
+  public var bounds: ContrastBounds {
+    get { look.bounds }
+    set { if newValue != look.bounds { look = look.with { $0.bounds = newValue } } }
+  }
+  /// The resolved text colour (hex) and the effective material.
+  public var color: String {
+    get { look.color }
+    set { if newValue != look.color { look = look.with { $0.color = newValue } } }
+  }
+  public var material: String {
+    get { look.material }
+    set { if newValue != look.material { look = look.with { $0.material = newValue } } }
+  }
 
   public var layout: String {
     get { place.layout }
@@ -174,20 +200,29 @@ public struct CheckResult: Sendable, Hashable {
     baseline: String = "new", judgedRatio: Double, pixelCount: Int, color: String,
     material: String, remedy: Remedy? = nil, trust: VerdictTrust, trustBasis: String
   ) {
+    self.init(
+      place: place, scene: scene,
+      look: Look(
+        fields: Look.Fields(
+          color: color, material: material, trustBasis: trustBasis, trust: trust,
+          largeText: largeText, threshold: threshold, bounds: bounds)),
+      contrast: contrast, verdict: verdict, baseline: baseline, judgedRatio: judgedRatio,
+      pixelCount: pixelCount, remedy: remedy)
+  }
+
+  init(
+    place: ItemPlace, scene: ScenePlace, look: Look, contrast: ContrastStatistics,
+    verdict: Verdict, baseline: String = "new", judgedRatio: Double, pixelCount: Int,
+    remedy: Remedy? = nil
+  ) {
     self.place = place
     self.scene = scene
-    self.trust = trust
-    self.largeText = largeText
+    self.look = look
     self.verdict = verdict
-    self.trustBasis = trustBasis
-    self.threshold = threshold
     self.contrast = contrast
-    self.bounds = bounds
     self.baseline = baseline
     self.judgedRatio = judgedRatio
     self.pixelCount = pixelCount
-    self.color = color
-    self.material = material
     self.remedyBox = remedy.map(RemedyBox.init)
   }
 

@@ -74,6 +74,17 @@ public final class ItemPlaces {
     places[key] = p
     return p
   }
+
+  private var looks: [CheckResult.Look.Fields: CheckResult.Look] = [:]
+
+  /// `r` holding the shared object of its look (one per distinct look).
+  func share(_ r: inout CheckResult) {
+    if let l = looks[r.look.fields] {
+      r.look = l
+    } else {
+      looks[r.look.fields] = r.look
+    }
+  }
 }
 
 /// Evaluates scenes: (layout, wallpaper, appearance, mode) → one measurement
