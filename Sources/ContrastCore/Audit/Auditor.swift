@@ -119,6 +119,8 @@ extension Remedy {
     r.alpha = alpha.map(quantize)
     r.alphaRatio = alphaRatio.map(quantize)
     r.colorRatio = colorRatio.map(quantize)
+    r.materialRatio = materialRatio.map(quantize)
+    r.largeTextRatio = largeTextRatio.map(quantize)
     return r
   }
 }
@@ -319,11 +321,11 @@ struct Auditor: Sendable {
               }
               for var m in measured {
                 m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
-                if let samples = m.samples {
-                  remedies.add(
-                    m, samples: samples, statistic: settings.statistic,
-                    glassFill: profile.increaseContrast.glassFill[appearance])
-                }
+                remedies.add(
+                  m,
+                  in: RemedyScene(
+                    layout: layout, canvas: canvas, profile: profile, settings: settings,
+                    cache: samples))
                 partial.results.append(m.result)
               }
             }

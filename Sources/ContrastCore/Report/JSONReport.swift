@@ -87,6 +87,14 @@ public enum JSONReport {
             ("currentAlpha", .optional(m.currentAlpha)),
             ("alpha", .optional(m.alpha)), ("alphaRatio", .optional(m.alphaRatio)),
             ("color", .optional(m.color)), ("colorRatio", .optional(m.colorRatio)),
+            ("colorName", .optional(m.colorName)), ("material", .optional(m.material)),
+            ("currentMaterial", .optional(m.currentMaterial)),
+            ("materialRatio", .optional(m.materialRatio)),
+            ("largeTextSize", .optional(m.largeTextSize)),
+            ("largeTextWeight", .optional(m.largeTextWeight)),
+            ("largeTextThreshold", .optional(m.largeTextThreshold)),
+            ("largeTextRatio", .optional(m.largeTextRatio)),
+            ("tried", .array(m.tried.map(JSONValue.string))),
           ])
         ))
     }
@@ -115,6 +123,7 @@ public enum JSONReport {
               "colorRatios",
               .array(g.colorRatios.map { $0.isFinite ? .number(quantize($0)) : .null })
             ),
+            ("currentMaterial", .optional(g.currentMaterial)), ("candidates", g.candidatesJSON),
           ])
         )
       })
