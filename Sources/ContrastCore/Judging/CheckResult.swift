@@ -64,8 +64,9 @@ public struct Remedy: Sendable, Hashable, Codable {
   public var largeTextThreshold: Double?
   public var largeTextRatio: Double?
   /// The kinds of fix that were tried (`material`, `alpha`, `color`,
-  /// `largeText`), in the order of the text.
-  public var tried: [String] = []
+  /// `largeText`), in the order of the text; nil when not recorded (a
+  /// remedy encoded before the kinds existed decodes without it).
+  public var tried: [String]?
 
   public init(
     alphaProperty: String? = nil, alphaColor: String? = nil, currentAlpha: Double? = nil,

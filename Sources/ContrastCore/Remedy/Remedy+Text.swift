@@ -42,7 +42,7 @@ extension Remedy {
           + reaches(m.largeTextRatio))
     }
     if parts.isEmpty {
-      let kinds = m.tried.map { kind -> String in
+      let kinds = (m.tried ?? []).map { kind -> String in
         switch kind {
         case "material": return "a thicker material"
         case "alpha": return "\(m.alphaProperty ?? "an") alpha"

@@ -94,7 +94,7 @@ public enum JSONReport {
             ("largeTextWeight", .optional(m.largeTextWeight)),
             ("largeTextThreshold", .optional(m.largeTextThreshold)),
             ("largeTextRatio", .optional(m.largeTextRatio)),
-            ("tried", .array(m.tried.map(JSONValue.string))),
+            ("tried", .array((m.tried ?? []).map(JSONValue.string))),
           ])
         ))
     }

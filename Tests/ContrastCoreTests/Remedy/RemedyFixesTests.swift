@@ -142,7 +142,7 @@ import Testing
     let fails = Self.failures(Self.element("none", color: "#FFCC00"), greys: [1])
     let r = try #require(fails.first?.remedy)
     #expect(r.largeTextSize == nil)
-    #expect(r.tried.contains("largeText"))
+    #expect(r.tried?.contains("largeText") == true)
   }
 
   @Test func aRawHexOnlyWhenNoNamedColourPasses() throws {
@@ -269,5 +269,11 @@ import Testing
     let written = try #require(object["k"] as? [String: Any])
     let read = try #require(ReportReader.remedyGroup(written))
     #expect(read == g)
+  }
+
+  @Test func aRemedyEncodedBeforeTheNewKindsStillDecodes() throws {
+    let old = ##"{"alphaProperty":"fill","alphaColor":"#FFFFFF","currentAlpha":0,"alpha":0.5}"##
+    let r = try JSONDecoder().decode(Remedy.self, from: Data(old.utf8))
+    #expect(r.alpha == 0.5 && r.tried == nil && r.material == nil)
   }
 }
