@@ -121,6 +121,7 @@ extension Remedy {
     r.colorRatio = colorRatio.map(quantize)
     r.materialRatio = materialRatio.map(quantize)
     r.largeTextRatio = largeTextRatio.map(quantize)
+    r.combinedRatio = combinedRatio.map(quantize)
     return r
   }
 }

@@ -55,6 +55,13 @@ public struct Remedy: Sendable, Hashable, Codable {
   public var material: String?
   public var currentMaterial: String?
   public var materialRatio: Double?
+  /// When neither a thicker material nor a named colour passes alone: the
+  /// thinnest thicker material with the nearest named colour that pass
+  /// together (its hex), and the contrast they reach.
+  public var combinedMaterial: String?
+  public var combinedColorName: String?
+  public var combinedColor: String?
+  public var combinedRatio: Double?
   /// The smallest text size (pt, whole points) and weight that make the item
   /// large text under the run's large-text rule, offered only when the
   /// contrast already reached passes the large-text threshold in every

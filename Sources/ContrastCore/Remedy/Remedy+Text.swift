@@ -7,7 +7,8 @@ extension Remedy {
   /// The kinds that pass in every scene where the item fails, least change
   /// to the design first: a thicker material, an alpha the app sets, a text
   /// colour (a semantic colour by name; a raw hex only when none passes),
-  /// large text. Each names what it changes and the contrast it reaches
+  /// large text; and when neither a material nor a colour passes alone, the
+  /// two together. Each names what it changes and the contrast it reaches
   /// there, floored like every shown ratio ("at least" where the ratio is a
   /// floor: an alpha or a lightness found per scene, see ``Remedy``). When
   /// none passes, the kinds that were tried are named.
@@ -40,6 +41,12 @@ extension Remedy {
       parts.append(
         "\(JSONValue.format(size)) pt\(weight) text (large text, \(JSONValue.format(threshold)):1)"
           + reaches(m.largeTextRatio))
+    }
+    if let material = m.combinedMaterial, let c = m.combinedColor {
+      let now = m.currentMaterial.map { " (now \(swiftUIName($0)))" } ?? ""
+      let name = m.combinedColorName.map { "`\($0)` (\(c))" } ?? c
+      parts.append(
+        "use \(swiftUIName(material))\(now) with text colour \(name)\(reaches(m.combinedRatio))")
     }
     if parts.isEmpty {
       let kinds = (m.tried ?? []).map { kind -> String in

@@ -120,18 +120,21 @@ public struct RemedyAccumulator: Sendable, Equatable {
         search.passing(rendering: m.rendering, color: c.color, backgrounds: backgrounds)
       }
     }
-    addMaterials(m, samples: samples, in: scene, to: &g)
+    addMaterials(m, named: named, in: scene, to: &g)
     addLargeText(m, in: scene, to: &g)
     groups[k] = g
   }
 
   /// Thicker materials (``RemedyCandidates/thicker(than:in:)``), each drawn
   /// as the profile draws it in this scene and re-run on the item's pixels
-  /// sampled under that material's own blur. Not tried where the app's
-  /// override for the mode names the material or draws its own fill (the
-  /// element's material does not show there).
+  /// sampled under that material's own blur; alone, and with each of the
+  /// `named` colours (`material+color:thick:label`, for when neither change
+  /// passes alone). Not tried where the app's override for the mode names
+  /// the material or draws its own fill (the element's material does not
+  /// show there).
   private func addMaterials(
-    _ m: ItemMeasurement, samples: ItemSamples, in scene: RemedyScene, to g: inout Group
+    _ m: ItemMeasurement, named: [(name: String, color: RGBA)], in scene: RemedyScene,
+    to g: inout Group
   ) {
     let profile = scene.profile
     let r = m.result
@@ -145,27 +148,42 @@ public struct RemedyAccumulator: Sendable, Equatable {
     guard !thicker.isEmpty else { return }
     g.currentMaterial = m.rendering.materialName
     for (rank, name) in thicker.enumerated() {
-      g.try("material:\(name)", rank: rank) {
-        var e = element
-        e.material = name
-        guard
-          let rendering = try? profile.rendering(
-            of: e, appearance: r.appearance, mode: r.mode, scale: scene.layout.canvas.scale,
-            liquidGlass: r.liquidGlass.modelValue)
-        else { return nil }
-        let source = scene.canvas.backdrop(of: e, rendering: rendering)
-        let key = SampleCache.Key(
-          element: e.id, item: r.item, rect: m.pixelRect,
-          border: rendering.borderWidthInPixels, source: source.identity)
-        let pixels =
-          scene.cache?.samples[key]
-          ?? SceneEvaluator.collect(
-            rect: m.pixelRect, image: scene.canvas.image, mask: source.mask, source: source)
-        scene.cache?.samples[key] = pixels
-        let alternative = RemedySearch(
-          samples: pixels, rendering: rendering, color: m.color, threshold: m.requirement.threshold,
-          statistic: scene.settings.statistic)
-        return alternative.passing(rendering: rendering, color: m.color)
+      let alone = "material:\(name)"
+      let combined = named.map { "material+color:\(name):\($0.name)" }
+      guard g.alive(alone) || combined.contains(where: g.alive) else { continue }
+      var e = element
+      e.material = name
+      guard
+        let rendering = try? profile.rendering(
+          of: e, appearance: r.appearance, mode: r.mode, scale: scene.layout.canvas.scale,
+          liquidGlass: r.liquidGlass.modelValue)
+      else {
+        g.try(alone, rank: rank) { nil }
+        for (k, key) in combined.enumerated() { g.try(key, rank: rank * 1000 + k) { nil } }
+        continue
+      }
+      let source = scene.canvas.backdrop(of: e, rendering: rendering)
+      let key = SampleCache.Key(
+        element: e.id, item: r.item, rect: m.pixelRect,
+        border: rendering.borderWidthInPixels, source: source.identity)
+      let pixels =
+        scene.cache?.samples[key]
+        ?? SceneEvaluator.collect(
+          rect: m.pixelRect, image: scene.canvas.image, mask: source.mask, source: source)
+      scene.cache?.samples[key] = pixels
+      let alternative = RemedySearch(
+        samples: pixels, rendering: rendering, color: m.color,
+        threshold: m.requirement.threshold, statistic: scene.settings.statistic)
+      g.try(alone, rank: rank) { alternative.passing(rendering: rendering, color: m.color) }
+      var backgrounds: [Double]?
+      for (k, c) in named.enumerated() {
+        g.try(combined[k], value: c.color.hex, rank: rank * 1000 + k) {
+          if backgrounds == nil {
+            backgrounds = PixelKernel(rendering: rendering, color: RGBA(.black))
+              .backgroundLuminances(pixels)
+          }
+          return alternative.passing(rendering: rendering, color: c.color, backgrounds: backgrounds)
+        }
       }
     }
   }
@@ -270,6 +288,14 @@ public struct RemedyAccumulator: Sendable, Equatable {
             g.colorRatios[best.direction].isFinite ? g.colorRatios[best.direction] : nil
         }
       }
+      if r.material == nil, r.colorName == nil, let (name, c) = g.best("material+color:") {
+        let parts = name.split(separator: ":").map(String.init)
+        r.combinedMaterial = parts[0]
+        r.currentMaterial = g.currentMaterial
+        r.combinedColorName = parts.count > 1 ? parts[1] : nil
+        r.combinedColor = c.value
+        r.combinedRatio = c.ratio
+      }
       if let (name, c) = g.best("largeText:") {
         let parts = name.split(separator: ":")
         r.largeTextSize = Double(parts[0])
@@ -293,6 +319,11 @@ extension RemedyAccumulator.Group {
     candidates.filter { $0.key.hasPrefix(kind) && $0.value.passes }
       .min { ($0.value.rank, $0.key) < ($1.value.rank, $1.key) }
       .map { (String($0.key.dropFirst(kind.count)), $0.value) }
+  }
+
+  /// Whether candidate `key` may still pass (untried, or passing so far).
+  func alive(_ key: String) -> Bool {
+    candidates[key]?.passes ?? true
   }
 
   /// Whether any candidate of `kind` was tried.

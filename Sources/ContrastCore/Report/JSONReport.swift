@@ -94,6 +94,10 @@ public enum JSONReport {
             ("largeTextWeight", .optional(m.largeTextWeight)),
             ("largeTextThreshold", .optional(m.largeTextThreshold)),
             ("largeTextRatio", .optional(m.largeTextRatio)),
+            ("combinedMaterial", .optional(m.combinedMaterial)),
+            ("combinedColorName", .optional(m.combinedColorName)),
+            ("combinedColor", .optional(m.combinedColor)),
+            ("combinedRatio", .optional(m.combinedRatio)),
             ("tried", .array((m.tried ?? []).map(JSONValue.string))),
           ])
         ))
@@ -124,6 +128,7 @@ public enum JSONReport {
               .array(g.colorRatios.map { $0.isFinite ? .number(quantize($0)) : .null })
             ),
             ("currentMaterial", .optional(g.currentMaterial)), ("candidates", g.candidatesJSON),
+            ("failedCandidates", g.failedCandidatesJSON),
           ])
         )
       })

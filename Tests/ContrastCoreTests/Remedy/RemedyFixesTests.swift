@@ -161,13 +161,38 @@ import Testing
     #expect(try #require(r.colorRatio) >= 4.5)
   }
 
+  @Test func aMaterialWithAColourWhenNeitherPassesAlone() throws {
+    // #777777 with a 7:1 target on `thin` over black and over white. Alone:
+    // `regular` (0.5 grey) gives 1.1:1, `thick` (white) 4.47:1; label
+    // (#000000) fails on black, white on white. Together: `regular` with
+    // label is black on 0.5 grey, (L(0.5) + 0.05) / 0.05 = 5.28:1 < 7;
+    // `thick` with label is black on white, 1.05 / 0.05 = 21:1.
+    var profile = Self.plain
+    profile.colors = profile.colors.filter { ["label", "white"].contains($0.key) }
+    var element = Self.element("thin", color: "#777777")
+    element.content[0].minimumRatio = 7
+    let fails = Self.failures(element, greys: [0, 1], profile: profile)
+    let result = try #require(fails.first)
+    let r = try #require(result.remedy)
+    #expect(r.material == nil && r.colorName == nil)
+    #expect(r.combinedMaterial == "thick" && r.combinedColorName == "label")
+    #expect(r.combinedColor == "#000000")
+    #expect(abs(try #require(r.combinedRatio) - 21) < 1e-4)
+    #expect(
+      Remedy.text(for: result).hasSuffix(
+        "use `.thickMaterial` (now `.thinMaterial`) with text colour `label` (#000000) — reaches 21.00:1"
+      ))
+  }
+
   @Test func nothingPassingSaysSoAndNamesWhatWasTried() throws {
     // A 7:1 target on `thin` over black and over white: a single colour at
     // best reaches sqrt(1.05 x 0.05) / ... = 4.58:1 against both (L = 0.179),
-    // so no colour passes; the plain plates (0.5 and white) give #777777
-    // 1.1:1 and 4.47:1; large text keeps the item's own 7:1.
+    // so no colour passes; both plates made 0.5 grey give #777777 1.1:1,
+    // black 5.28:1 and white 3.98:1, with any material; large text keeps
+    // the item's own 7:1.
     var profile = Self.plain
     profile.materials["regular"]!.light.plateStops = [0.5, 0.5]
+    profile.materials["thick"]!.light.plateStops = [0.5, 0.5]
     var element = Self.element("thin", color: "#777777")
     element.content[0].minimumRatio = 7
     let fails = Self.failures(element, greys: [0, 1], profile: profile)
@@ -268,7 +293,16 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     let written = try #require(object["k"] as? [String: Any])
     let read = try #require(ReportReader.remedyGroup(written))
-    #expect(read == g)
+    // A failed candidate is kept by its key alone: it still fails, and the
+    // group writes and fixes the same.
+    #expect(read.candidates["color:label"]?.passes == false)
+    #expect(read.candidates.filter(\.value.passes) == g.candidates.filter(\.value.passes))
+    let again = JSONReport.remedySearch(RemedyAccumulator(groups: ["k": read])).rendered()
+    #expect(again == text)
+    #expect(
+      RemedyAccumulator(groups: ["k": read]).remedies()
+        == RemedyAccumulator(groups: ["k": g])
+        .remedies())
   }
 
   @Test func aRemedyEncodedBeforeTheNewKindsStillDecodes() throws {
