@@ -232,6 +232,21 @@ import Testing
     #expect(label != nil && black != nil && label! < black!)
   }
 
+  @Test func namedColoursTakeTheirIncreaseContrastVariant() throws {
+    // Apple's HIG colour table: systemBlue is #007AFF / #0A84FF, and with
+    // Increase Contrast #0040DD / #409CFF.
+    func blue(_ appearance: Appearance, _ ic: Bool) -> String? {
+      RemedyCandidates.namedColors(
+        nearest: RGBA(RGB(gray: 0.5)), in: Self.ios27, appearance: appearance,
+        increaseContrast: ic
+      ).first { $0.name == "systemBlue" }?.color.hex
+    }
+    #expect(blue(.light, false) == "#007AFF")
+    #expect(blue(.dark, false) == "#0A84FF")
+    #expect(blue(.light, true) == "#0040DD")
+    #expect(blue(.dark, true) == "#409CFF")
+  }
+
   @Test func theThickerMaterialsFollowTheChain() {
     #expect(
       RemedyCandidates.thicker(than: "ultraThin", in: Self.ios27) == ["thin", "regular", "thick"])
