@@ -127,6 +127,9 @@ extension Remedy {
     r.alpha = alpha.map(quantize)
     r.alphaRatio = alphaRatio.map(quantize)
     r.colorRatio = colorRatio.map(quantize)
+    r.materialRatio = materialRatio.map(quantize)
+    r.largeTextRatio = largeTextRatio.map(quantize)
+    r.combinedRatio = combinedRatio.map(quantize)
     return r
   }
 }
@@ -333,11 +336,11 @@ struct Auditor: Sendable {
               for var m in measured {
                 m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
                 places.share(&m.result)
-                if let samples = m.samples {
-                  remedies.add(
-                    m, samples: samples, statistic: settings.statistic,
-                    glassFill: profile.increaseContrast.glassFill[appearance])
-                }
+                remedies.add(
+                  m,
+                  in: RemedyScene(
+                    layout: layout, canvas: canvas, profile: profile, settings: settings,
+                    cache: samples))
                 partial.results.append(m.result)
               }
             }

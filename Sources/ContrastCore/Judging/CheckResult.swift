@@ -20,9 +20,15 @@ public struct ContrastBounds: Sendable, Hashable, Codable {
   }
 }
 
-/// What would make a failing item pass in every scene where it fails (SPEC §3.6).
+/// What would make a failing item pass in every scene where it fails (SPEC
+/// §3.6, issue 15): each kind of fix an app can apply, each re-checked by
+/// re-running the model on those scenes' pixels, with the contrast it
+/// reaches in the worst of them. A kind that is nil found no fix that passes.
 public struct Remedy: Sendable, Hashable, Codable {
-  /// The property whose alpha changes: `fill` or `tint`; nil when none helps.
+  /// The property whose alpha changes: `tint` (the element's tint, or on
+  /// glass a new `.tint()`) or `fill` (the app's own fill); nil when the
+  /// surface has no alpha an app can set (a standard material without a
+  /// tint, no material).
   public var alphaProperty: String?
   /// The colour whose alpha changes (hex, opaque).
   public var alphaColor: String?
@@ -30,12 +36,44 @@ public struct Remedy: Sendable, Hashable, Codable {
   public var currentAlpha: Double?
   /// The smallest alpha (to 0.01) that passes; nil when even 1 does not.
   public var alpha: Double?
-  /// The nearest text colour of the same hue that passes (hex with alpha when
-  /// translucent); nil when no lightness of that hue passes.
+  /// The text colour that passes: the nearest semantic colour of the profile
+  /// when one passes (``colorName``), else the nearest lightness of the same
+  /// hue (hex with alpha when translucent); nil when neither passes.
   public var color: String?
   /// The contrast the remedies reach in the worst of those scenes, as re-run.
+  /// For an alpha and for a lightness (hex) colour it is a floor: each scene
+  /// is searched for its own least value and the fix is the largest of them,
+  /// so the ratio kept is the least of each scene's ratio at its own value,
+  /// which the fix (never less) meets or exceeds there. A named colour's,
+  /// a material's and large text's ratios are the fix's own in every scene.
   public var alphaRatio: Double?
   public var colorRatio: Double?
+  /// The semantic colour's name (`label`, `systemBlue`) when ``color`` is one.
+  public var colorName: String?
+  /// The nearest thicker material that passes (`thick`, `glass.regular`),
+  /// the current one, and the contrast it reaches.
+  public var material: String?
+  public var currentMaterial: String?
+  public var materialRatio: Double?
+  /// When neither a thicker material nor a named colour passes alone: the
+  /// thinnest thicker material with the nearest named colour that pass
+  /// together (its hex), and the contrast they reach.
+  public var combinedMaterial: String?
+  public var combinedColorName: String?
+  public var combinedColor: String?
+  public var combinedRatio: Double?
+  /// The smallest text size (pt, whole points) and weight that make the item
+  /// large text under the run's large-text rule, offered only when the
+  /// contrast already reached passes the large-text threshold in every
+  /// failing scene; the threshold and that contrast.
+  public var largeTextSize: Double?
+  public var largeTextWeight: String?
+  public var largeTextThreshold: Double?
+  public var largeTextRatio: Double?
+  /// The kinds of fix that were tried (`material`, `alpha`, `color`,
+  /// `largeText`), in the order of the text; nil when not recorded (a
+  /// remedy encoded before the kinds existed decodes without it).
+  public var tried: [String]?
 
   public init(
     alphaProperty: String? = nil, alphaColor: String? = nil, currentAlpha: Double? = nil,

@@ -3,19 +3,76 @@ extension Remedy {
   /// escapes it for its own sink). Every report that prints a fix prints
   /// this, so the words of a fix are decided here, beside the search that
   /// found it.
+  ///
+  /// The kinds that pass in every scene where the item fails, least change
+  /// to the design first: a thicker material, an alpha the app sets, a text
+  /// colour (a semantic colour by name; a raw hex only when none passes),
+  /// large text; and when neither a material nor a colour passes alone, the
+  /// two together. Each names what it changes and the contrast it reaches
+  /// there, floored like every shown ratio ("at least" where the ratio is a
+  /// floor: an alpha or a lightness found per scene, see ``Remedy``). When
+  /// none passes, the kinds that were tried are named.
   public static func text(for r: CheckResult) -> String {
     guard let m = r.remedy else { return "" }
-    var parts: [String] = []
-    if let a = m.alpha, let p = m.alphaProperty, let c = m.alphaColor {
-      let from = m.currentAlpha.map { " (now \(JSONValue.format($0)))" } ?? ""
-      parts.append("\(p) \(c) at alpha ≥ \(JSONValue.format(a))\(from)")
+    func reaches(_ ratio: Double?, atLeast: Bool = false) -> String {
+      ratio.map { " — reaches \(atLeast ? "at least " : "")\(WCAG.displayRatio($0)):1" } ?? ""
     }
-    if let c = m.color { parts.append("text colour \(c)") }
+    var parts: [String] = []
+    if let material = m.material {
+      let now = m.currentMaterial.map { " (now \(swiftUIName($0)))" } ?? ""
+      parts.append("use \(swiftUIName(material))\(now)\(reaches(m.materialRatio))")
+    }
+    if let a = m.alpha, let p = m.alphaProperty, let c = m.alphaColor {
+      let from =
+        m.currentAlpha.map { $0 == 0 ? " (now none)" : " (now \(JSONValue.format($0)))" } ?? ""
+      let named =
+        [("#000000", "black"), ("#FFFFFF", "white")].first { $0.0 == c }
+        .map { "`\($0.1)` (\(c))" } ?? c
+      parts.append(
+        "\(p) \(named) at alpha ≥ \(JSONValue.format(a))\(from)\(reaches(m.alphaRatio, atLeast: true))"
+      )
+    }
+    if let c = m.color {
+      let name = m.colorName.map { "`\($0)` (\(c))" } ?? c
+      parts.append("text colour \(name)\(reaches(m.colorRatio, atLeast: m.colorName == nil))")
+    }
+    if let size = m.largeTextSize, let threshold = m.largeTextThreshold {
+      let weight = m.largeTextWeight.map { $0 == "regular" ? "" : " \($0)" } ?? ""
+      parts.append(
+        "\(JSONValue.format(size)) pt\(weight) text (large text, \(JSONValue.format(threshold)):1)"
+          + reaches(m.largeTextRatio))
+    }
+    if let material = m.combinedMaterial, let c = m.combinedColor {
+      let now = m.currentMaterial.map { " (now \(swiftUIName($0)))" } ?? ""
+      let name = m.combinedColorName.map { "`\($0)` (\(c))" } ?? c
+      parts.append(
+        "use \(swiftUIName(material))\(now) with text colour \(name)\(reaches(m.combinedRatio))")
+    }
     if parts.isEmpty {
-      return m.alphaProperty == nil
-        ? "no lightness of this hue passes in every scene where it fails (and no material to make more opaque)"
-        : "neither a fill alpha nor a lightness of this hue passes in every scene where it fails"
+      let kinds = (m.tried ?? []).map { kind -> String in
+        switch kind {
+        case "material": return "a thicker material"
+        case "alpha": return "\(m.alphaProperty ?? "an") alpha"
+        case "color": return "a system colour or a lightness of this hue"
+        case "largeText": return "large text"
+        default: return kind
+        }
+      }
+      let tried = kinds.isEmpty ? "" : "; tried \(kinds.joined(separator: ", "))"
+      return "no fix passes in every scene where it fails\(tried)"
     }
     return parts.joined(separator: "; or ")
+  }
+
+  /// How SwiftUI names a material of the profile: `.thickMaterial`,
+  /// `.glassEffect(.regular)`; `no material` for `none`.
+  static func swiftUIName(_ material: String) -> String {
+    switch material {
+    case "none": return "no material"
+    case "glass.regular": return "`.glassEffect(.regular)`"
+    case "glass.clear": return "`.glassEffect(.clear)`"
+    case "ultraThin", "thin", "regular", "thick": return "`.\(material)Material`"
+    default: return "`\(material)`"
+    }
   }
 }

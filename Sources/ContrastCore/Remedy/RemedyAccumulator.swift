@@ -1,8 +1,11 @@
 /// Combines the per-scene remedies of one item (in one appearance and mode)
 /// over every wallpaper and Liquid Glass setting where it fails: the remedy
-/// must pass in all of them, so it is the largest per-scene minimum (SPEC
-/// §3.6). A ratio is kept only for a remedy that exists (infinity once a
-/// direction is infeasible), so it never depends on the order of scenes.
+/// must pass in all of them (SPEC §3.6). An alpha or a lightness step is the
+/// largest per-scene minimum; a named candidate (a thicker material, a
+/// semantic colour, large text: ``RemedyCandidate``) survives only if it
+/// passed in every scene. A ratio is kept only for a remedy that exists
+/// (infinity once one is infeasible), so it never depends on the order of
+/// scenes.
 ///
 /// The groups are written into `report.json` (`remedySearch`) so that shard
 /// reports can be merged into exactly the remedies of a single run.
@@ -20,6 +23,24 @@ public struct RemedyAccumulator: Sendable, Equatable {
     /// Worst judged ratios with the remedies applied, per scene.
     var alphaRatio = Double.infinity
     var colorRatios: [Double] = [.infinity, .infinity]
+    /// The material in use when a thicker one was tried.
+    var currentMaterial: String?
+    /// The named candidates by `kind:name` (`material:thick`,
+    /// `color:label`, `largeText:24:regular`).
+    var candidates: [String: RemedyCandidate] = [:]
+
+    /// Tries candidate `key` in one more scene (`ratio`: its judged ratio
+    /// there when it passes, else nil), unless it already failed in another.
+    mutating func `try`(
+      _ key: String, value: String = "", rank: Int, ratio: () -> Double?
+    ) {
+      let prior = candidates[key]
+      if let prior, !prior.passes { return }
+      let found = ratio()
+      let here = RemedyCandidate(
+        passes: found != nil, ratio: found ?? .infinity, value: value, rank: rank)
+      candidates[key] = prior.map { $0.combined(with: here) } ?? here
+    }
 
     /// No alpha passes in some scene: none is searched again.
     mutating func markAlphaInfeasible() {
@@ -47,22 +68,27 @@ public struct RemedyAccumulator: Sendable, Equatable {
       .joined(separator: "/")
   }
 
-  mutating func add(
-    _ m: ItemMeasurement, samples: ItemSamples, statistic: VerdictStatistic, glassFill: RGB
-  ) {
+  /// Adds one failing scene of an item (`m`, with its samples): every kind
+  /// of fix is re-run on these pixels, and a kind that failed in an earlier
+  /// scene of the group is not tried again.
+  mutating func add(_ m: ItemMeasurement, in scene: RemedyScene) {
+    guard let samples = m.samples else { return }
+    let statistic = scene.settings.statistic
+    let threshold = m.requirement.threshold
     let search = RemedySearch(
       samples: samples, rendering: m.rendering, color: m.color,
-      threshold: m.requirement.threshold, statistic: statistic, ratios: m.entryRatios,
+      threshold: threshold, statistic: statistic, ratios: m.entryRatios,
       buckets: m.ratioBuckets)
     let k = RemedyAccumulator.key(m.result)
     var g = groups[k] ?? Group(baseColor: m.color)
-    if let target = search.alphaTarget(glassFill: glassFill) {
+    let tint = RemedySearch.glassTint(for: m.color)
+    if let target = search.alphaTarget(glassFill: tint) {
       g.property = target.property
       g.colorHex = target.color.hex
       g.currentAlpha = target.alpha
       // A group no alpha can fix stays so: no need to search again.
       if g.alphaFeasible {
-        if let (a, r) = search.minimalAlpha(glassFill: glassFill) {
+        if let (a, r) = search.minimalAlpha(glassFill: tint) {
           g.alpha = Swift.max(g.alpha ?? 0, a)
           g.alphaRatio = Swift.min(g.alphaRatio, r)
         } else {
@@ -72,10 +98,13 @@ public struct RemedyAccumulator: Sendable, Equatable {
     } else {
       g.markAlphaInfeasible()
     }
-    let backgrounds = g.steps.contains { $0 != nil } ? search.backgroundLuminances() : nil
+    // Every entry's background luminance: shared by the opaque colours.
+    let backgrounds = PixelKernel(rendering: m.rendering, color: RGBA(.black))
+      .backgroundLuminances(samples)
+    let steps = m.color.alpha == 1 ? backgrounds : nil
     for (d, target) in [0.0, 1.0].enumerated() {
       guard let prior = g.steps[d] else { continue }
-      if let (s, r) = search.minimalLightnessStep(toward: target, backgrounds: backgrounds) {
+      if let (s, r) = search.minimalLightnessStep(toward: target, backgrounds: steps) {
         g.steps[d] = Swift.max(prior, s)
         g.colorRatios[d] = Swift.min(g.colorRatios[d], r)
       } else {
@@ -83,7 +112,113 @@ public struct RemedyAccumulator: Sendable, Equatable {
         g.colorRatios[d] = .infinity
       }
     }
+    let named = RemedyCandidates.namedColors(
+      nearest: m.color, in: scene.profile, appearance: m.result.appearance,
+      increaseContrast: m.result.mode.increasesContrast)
+    for (rank, c) in named.enumerated() {
+      g.try("color:\(c.name)", value: c.color.hex, rank: rank) {
+        search.passing(rendering: m.rendering, color: c.color, backgrounds: backgrounds)
+      }
+    }
+    addMaterials(m, named: named, in: scene, to: &g)
+    addLargeText(m, in: scene, to: &g)
     groups[k] = g
+  }
+
+  /// Thicker materials (``RemedyCandidates/thicker(than:in:)``), each drawn
+  /// as the profile draws it in this scene and re-run on the item's pixels
+  /// sampled under that material's own blur; alone, and with each of the
+  /// `named` colours (`material+color:thick:label`, for when neither change
+  /// passes alone). Not tried where the app's override for the mode names
+  /// the material or draws its own fill (the element's material does not
+  /// show there).
+  private func addMaterials(
+    _ m: ItemMeasurement, named: [(name: String, color: RGBA)], in scene: RemedyScene,
+    to g: inout Group
+  ) {
+    let profile = scene.profile
+    let r = m.result
+    guard
+      let element = scene.layout.elements.first(where: { $0.id == r.element }),
+      profile.effectiveOverride(of: element, mode: r.mode).map({
+        $0.material == nil && $0.fill == nil
+      }) ?? true
+    else { return }
+    let thicker = RemedyCandidates.thicker(than: m.rendering.materialName, in: profile)
+    guard !thicker.isEmpty else { return }
+    g.currentMaterial = m.rendering.materialName
+    for (rank, name) in thicker.enumerated() {
+      let alone = "material:\(name)"
+      let combined = named.map { "material+color:\(name):\($0.name)" }
+      guard g.alive(alone) || combined.contains(where: g.alive) else { continue }
+      var e = element
+      e.material = name
+      guard
+        let rendering = try? profile.rendering(
+          of: e, appearance: r.appearance, mode: r.mode, scale: scene.layout.canvas.scale,
+          liquidGlass: r.liquidGlass.modelValue)
+      else {
+        g.try(alone, rank: rank) { nil }
+        for (k, key) in combined.enumerated() { g.try(key, rank: rank * 1000 + k) { nil } }
+        continue
+      }
+      let source = scene.canvas.backdrop(of: e, rendering: rendering)
+      let key = SampleCache.Key(
+        element: e.id, item: r.item, rect: m.pixelRect,
+        border: rendering.borderWidthInPixels, source: source.identity)
+      let pixels =
+        scene.cache?.samples[key]
+        ?? SceneEvaluator.collect(
+          rect: m.pixelRect, image: scene.canvas.image, mask: source.mask, source: source)
+      scene.cache?.samples[key] = pixels
+      let alternative = RemedySearch(
+        samples: pixels, rendering: rendering, color: m.color,
+        threshold: m.requirement.threshold, statistic: scene.settings.statistic)
+      g.try(alone, rank: rank) { alternative.passing(rendering: rendering, color: m.color) }
+      var backgrounds: [Double]?
+      for (k, c) in named.enumerated() {
+        g.try(combined[k], value: c.color.hex, rank: rank * 1000 + k) {
+          if backgrounds == nil {
+            backgrounds = PixelKernel(rendering: rendering, color: RGBA(.black))
+              .backgroundLuminances(pixels)
+          }
+          return alternative.passing(rendering: rendering, color: c.color, backgrounds: backgrounds)
+        }
+      }
+    }
+  }
+
+  /// Large text: the least size and weight that make a text item large
+  /// under the run's rule (``RemedyCandidates/largeTextProposals(size:weight:limits:)``),
+  /// judged by the profile's own requirement of the changed item (its
+  /// threshold, the item's own minimum included). The colours and material
+  /// stay, so the ratio is the one measured.
+  private func addLargeText(_ m: ItemMeasurement, in scene: RemedyScene, to g: inout Group) {
+    let profile = scene.profile
+    let r = m.result
+    guard r.kind == .text, !r.largeText,
+      let limits = profile.largeText[scene.settings.largeText],
+      let item = scene.layout.elements.first(where: { $0.id == r.element })?
+        .content.first(where: { $0.id == r.item })
+    else { return }
+    let role = profile.textRoles[item.role ?? profile.defaultTextRole]
+    guard let size = item.sizeInPoints ?? role?.sizeInPoints,
+      let weight = item.weight ?? role?.weight
+    else { return }
+    let proposals = RemedyCandidates.largeTextProposals(size: size, weight: weight, limits: limits)
+    for (rank, p) in proposals.enumerated() {
+      var big = item
+      big.sizeInPoints = p.size
+      big.weight = p.weight
+      let requirement = profile.requirement(of: big, settings: scene.settings)
+      guard requirement.largeText else { continue }
+      g.try(
+        "largeText:\(JSONValue.format(p.size)):\(p.weight.rawValue)",
+        value: JSONValue.format(requirement.threshold), rank: rank
+      ) {
+        WCAG.passes(r.judgedRatio, threshold: requirement.threshold) ? r.judgedRatio : nil
+      }
+    }
   }
 
   /// Combines another accumulator's groups into this one.
@@ -99,6 +234,10 @@ public struct RemedyAccumulator: Sendable, Equatable {
       g.alphaFeasible = g.alphaFeasible && o.alphaFeasible
       g.alpha = g.alphaFeasible ? Swift.max(g.alpha ?? 0, o.alpha ?? 0) : nil
       g.alphaRatio = g.alphaFeasible ? Swift.min(g.alphaRatio, o.alphaRatio) : .infinity
+      g.currentMaterial = g.currentMaterial ?? o.currentMaterial
+      for (key, c) in o.candidates {
+        g.candidates[key] = g.candidates[key].map { $0.combined(with: c) } ?? c
+      }
       for d in 0..<2 {
         if let a = g.steps[d], let b = o.steps[d] {
           g.steps[d] = Swift.max(a, b)
@@ -112,7 +251,8 @@ public struct RemedyAccumulator: Sendable, Equatable {
     }
   }
 
-  /// The remedy per group key.
+  /// The remedy per group key: per kind, the least change that passes in
+  /// every scene of the group.
   public func remedies() -> [String: Remedy] {
     var out: [String: Remedy] = [:]
     for (k, g) in groups {
@@ -124,19 +264,70 @@ public struct RemedyAccumulator: Sendable, Equatable {
         r.alpha = Double(a) / 100
         r.alphaRatio = g.alphaRatio.isFinite ? g.alphaRatio : nil
       }
-      // The nearer of the two directions that pass everywhere.
-      var best: (step: Int, direction: Int)?
-      for d in 0..<2 {
-        if let s = g.steps[d], best == nil || s < best!.step { best = (s, d) }
+      if let (name, c) = g.best("material:") {
+        r.material = name
+        r.currentMaterial = g.currentMaterial
+        r.materialRatio = c.ratio
       }
-      if let best {
-        let c = RemedySearch.color(
-          g.baseColor, lightnessToward: Double(best.direction), by: Double(best.step) / 1000)
-        r.color = c.hex
-        r.colorRatio = g.colorRatios[best.direction].isFinite ? g.colorRatios[best.direction] : nil
+      if let (name, c) = g.best("color:") {
+        r.colorName = name
+        r.color = c.value
+        r.colorRatio = c.ratio
+      } else {
+        // No semantic colour passes: the nearer of the two lightness
+        // directions that pass everywhere.
+        var best: (step: Int, direction: Int)?
+        for d in 0..<2 {
+          if let s = g.steps[d], best == nil || s < best!.step { best = (s, d) }
+        }
+        if let best {
+          let c = RemedySearch.color(
+            g.baseColor, lightnessToward: Double(best.direction), by: Double(best.step) / 1000)
+          r.color = c.hex
+          r.colorRatio =
+            g.colorRatios[best.direction].isFinite ? g.colorRatios[best.direction] : nil
+        }
       }
+      if r.material == nil, r.colorName == nil, let (name, c) = g.best("material+color:") {
+        let parts = name.split(separator: ":").map(String.init)
+        r.combinedMaterial = parts[0]
+        r.currentMaterial = g.currentMaterial
+        r.combinedColorName = parts.count > 1 ? parts[1] : nil
+        r.combinedColor = c.value
+        r.combinedRatio = c.ratio
+      }
+      if let (name, c) = g.best("largeText:") {
+        let parts = name.split(separator: ":")
+        r.largeTextSize = Double(parts[0])
+        r.largeTextWeight = parts.count > 1 ? String(parts[1]) : nil
+        r.largeTextThreshold = Double(c.value)
+        r.largeTextRatio = c.ratio
+      }
+      r.tried =
+        (g.has("material:") ? ["material"] : []) + (g.property != nil ? ["alpha"] : [])
+        + ["color"] + (g.has("largeText:") ? ["largeText"] : [])
       out[k] = r
     }
     return out
+  }
+}
+
+extension RemedyAccumulator.Group {
+  /// The candidate of `kind` (a key prefix) of lowest rank that passes
+  /// everywhere, with its name (the key without the prefix).
+  func best(_ kind: String) -> (name: String, candidate: RemedyCandidate)? {
+    candidates.filter { $0.key.hasPrefix(kind) && $0.value.passes }
+      .min { ($0.value.rank, $0.key) < ($1.value.rank, $1.key) }
+      .map { (String($0.key.dropFirst(kind.count)), $0.value) }
+  }
+
+  /// Whether candidate `key` may still pass (untried, or passing so far).
+  func alive(_ key: String) -> Bool {
+    candidates[key]?.passes ?? true
+  }
+
+  /// Whether any candidate of `kind` was tried.
+  func has(_ kind: String) -> Bool {
+    candidates.keys.contains { $0.hasPrefix(kind) }
   }
 }

@@ -201,22 +201,44 @@ public struct RemedySearch: Sendable {
     return ratios.max() ?? .infinity
   }
 
-  /// Which colour's alpha a designer can change on this surface, if any:
-  /// the element's tint when it has one, else the material's fill (for a
-  /// glass without a fill, the Increase Contrast fill colour), else the
-  /// app's fill.
-  public func alphaTarget(glassFill: RGB) -> (property: String, color: RGB, alpha: Double)? {
+  /// Which colour's alpha an app can set on this surface, if any: the
+  /// element's tint when it has one; on glass without a tint a new
+  /// `.tint()` in `glassTint` (an app cannot set glass's own fill); the
+  /// app's own fill. A standard material without a tint has none: an app
+  /// cannot set its fill (its fix is a thicker material); nor has content
+  /// with no material.
+  public func alphaTarget(glassFill glassTint: RGB) -> (
+    property: String, color: RGB, alpha: Double
+  )? {
     switch rendering.surface {
     case .wallpaper:
       return nil
     case .material(let pipeline, _):
       if let t = pipeline.tint { return ("tint", t.rgb, t.alpha) }
-      if let f = pipeline.fill { return ("fill", f.rgb, f.alpha) }
-      return ("fill", glassFill, 0)
+      return pipeline.kind == .glass ? ("tint", glassTint, 0) : nil
     case .appFill(let fill, let tint):
       if let t = tint { return ("tint", t.rgb, t.alpha) }
       return ("fill", fill.rgb, fill.alpha)
     }
+  }
+
+  /// The tint an app would add to glass for text of `color`: black or white,
+  /// whichever contrasts more with the text (white on a tie).
+  public static func glassTint(for color: RGBA) -> RGB {
+    let c = color.rgb
+    return WCAG.contrastRatio(c, .black) > WCAG.contrastRatio(c, .white) ? .black : .white
+  }
+
+  /// The judged ratio with `rendering` and `color` when it passes, with the
+  /// audit's statistic; nil when it fails. Verified on every pixel.
+  /// `backgrounds` (``backgroundLuminances()``) serve only this search's
+  /// own rendering with an opaque colour.
+  public func passing(rendering r: ElementRendering, color c: RGBA, backgrounds: [Double]? = nil)
+    -> Double?
+  {
+    smallestPassing(from: 0, to: 0, backgrounds: c.alpha == 1 && r == rendering ? backgrounds : nil)
+    { _ in (r, c) }?
+    .judged
   }
 
   /// The rendering with the alpha target's alpha set to `alpha`.

@@ -101,6 +101,18 @@ public enum JSONReport {
             ("currentAlpha", .optional(m.currentAlpha)),
             ("alpha", .optional(m.alpha)), ("alphaRatio", .optional(m.alphaRatio)),
             ("color", .optional(m.color)), ("colorRatio", .optional(m.colorRatio)),
+            ("colorName", .optional(m.colorName)), ("material", .optional(m.material)),
+            ("currentMaterial", .optional(m.currentMaterial)),
+            ("materialRatio", .optional(m.materialRatio)),
+            ("largeTextSize", .optional(m.largeTextSize)),
+            ("largeTextWeight", .optional(m.largeTextWeight)),
+            ("largeTextThreshold", .optional(m.largeTextThreshold)),
+            ("largeTextRatio", .optional(m.largeTextRatio)),
+            ("combinedMaterial", .optional(m.combinedMaterial)),
+            ("combinedColorName", .optional(m.combinedColorName)),
+            ("combinedColor", .optional(m.combinedColor)),
+            ("combinedRatio", .optional(m.combinedRatio)),
+            ("tried", .array((m.tried ?? []).map(JSONValue.string))),
           ])
         ))
     }
@@ -129,6 +141,8 @@ public enum JSONReport {
               "colorRatios",
               .array(g.colorRatios.map { $0.isFinite ? .number(quantize($0)) : .null })
             ),
+            ("currentMaterial", .optional(g.currentMaterial)), ("candidates", g.candidatesJSON),
+            ("failedCandidates", g.failedCandidatesJSON),
           ])
         )
       })

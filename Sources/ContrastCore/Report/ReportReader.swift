@@ -172,6 +172,7 @@ public enum ReportReader {
     group.colorRatios = (0..<2).map { i in
       i < ratios.count ? double(ratios[i]) ?? .infinity : .infinity
     }
+    guard group.readCandidates(g) else { return nil }
     return group
   }
 }
