@@ -144,6 +144,12 @@ public enum SARIFReport {
     }
   }
 
+  /// At most this many scenes are listed in a result's properties (the
+  /// worst; `sceneCount` counts them all), so that the file stays within
+  /// code scanning's limits at 100 screens x 100 wallpapers, whatever the
+  /// number of scenes an item fails in.
+  public static let maximumListedScenes = 25
+
   /// The result of one item and rule: `scenes`, worst first, are its
   /// checks that do not pass.
   static func result(_ scenes: [CheckResult], rule: Rule, ruleIndex: Int, report: AuditReport)
@@ -152,7 +158,11 @@ public enum SARIFReport {
     let r = scenes[0]
     let failing = scenes.filter { $0.verdict == .fail }
     var text = message(r, report: report)
-    if scenes.count > 1 {
+    if scenes.count > maximumListedScenes {
+      text +=
+        " Worst of \(scenes.count) scenes that do not pass (the \(maximumListedScenes) worst are "
+        + "listed in the result's properties; report.json has every one)."
+    } else if scenes.count > 1 {
       text +=
         " Worst of \(scenes.count) scenes that do not pass (listed in the result's properties)."
     }
@@ -195,7 +205,7 @@ public enum SARIFReport {
           ("baseline", .string(accepted ? "known" : "new")),
           ("failingScenes", .int(failing.count)),
           ("sceneCount", .int(scenes.count)),
-          ("scenes", .array(scenes.map(scene))),
+          ("scenes", .array(scenes.prefix(maximumListedScenes).map(scene))),
         ])
       ))
     return .object(pairs)

@@ -133,15 +133,22 @@ import Testing
     #expect(large.count == 2)
     let properties = try #require(large.first?["properties"] as? [String: Any])
     #expect(properties["failingScenes"] as? Int == 400)
+    #expect(properties["sceneCount"] as? Int == 400)
+    // The worst 25 are listed (a result's size does not grow with the
+    // matrix); report.json has the rest.
     let scenes = try #require(properties["scenes"] as? [[String: Any]])
-    #expect(scenes.count == 400)
+    #expect(scenes.count == 25)
     let ratios = scenes.compactMap { $0["ratio"] as? Double }
-    #expect(ratios.count == 400)
+    #expect(ratios.count == 25)
     #expect(ratios == ratios.sorted())
     #expect(properties["ratio"] as? Double == ratios.first)
     #expect(scenes.first?["wallpaper"] as? String == "w0")
+    // The light scenes of w0 ... w12 are the worst (dark adds 0.5).
+    #expect(scenes.allSatisfy { $0["appearance"] as? String == "light" })
     let text = try #require((large.first?["message"] as? [String: Any])?["text"] as? String)
-    #expect(text.contains("Worst of 400 scenes that do not pass"))
+    #expect(text.contains("Worst of 400 scenes that do not pass (the 25 worst are listed"))
+    let few = try #require(small.first?["properties"] as? [String: Any])
+    #expect((few["scenes"] as? [[String: Any]])?.count == 8)
   }
 
   @Test func anItemsFingerprintDoesNotDependOnWhichScenesFail() throws {
