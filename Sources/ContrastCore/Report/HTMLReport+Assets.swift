@@ -115,6 +115,7 @@ extension HTMLReport {
       align-items: center; gap: 4px; line-height: 1.35; pointer-events: none; white-space: nowrap; }
     .label.below { bottom: auto; top: calc(100% + 2px); }
     .label.end { left: auto; right: -2px; }
+    .box:has(.w) > .label { left: auto; right: 1px; bottom: auto; top: 50%; transform: translateY(-50%); }
     .label .n, .items .n { display: inline-block; min-width: 17px; height: 17px; border-radius: 9px;
       background: #a3160e; color: #fff; font-size: 11px; font-weight: 700; text-align: center;
       line-height: 17px; padding: 0 4px; box-shadow: 0 0 0 1px rgba(255, 255, 255, .8); }

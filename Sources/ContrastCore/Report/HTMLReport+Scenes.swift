@@ -110,7 +110,12 @@ extension HTMLReport {
     func list(_ name: String, _ values: [String]) -> String {
       var seen = Set<String>()
       let unique = values.filter { seen.insert($0).inserted }
-      let json = "[" + unique.map { JSONValue.string($0).rendered() }.joined(separator: ",") + "]"
+      var json = "["
+      for (n, v) in unique.enumerated() {
+        if n > 0 { json += "," }
+        Escaping.json(v, into: &json)
+      }
+      json += "]"
       return " data-f-\(name)=\"\(escape(json))\""
     }
     return list("layout", checks.map(\.layout)) + list("wallpaper", checks.map(\.wallpaper))
@@ -147,8 +152,11 @@ extension HTMLReport {
     out += "</p></header>\n<div class=\"layout-body\">\n"
     if previews.isEmpty {
       out +=
-        "<p class=\"note nopreview\">No preview for this layout: the run drew at most "
-        + "\(maximumPreviews) scenes.</p>\n"
+        "<p class=\"note nopreview\">"
+        + (report.outcome.previews.isEmpty
+          ? "No previews were drawn for this run."
+          : "No preview for this layout: the run drew at most \(maximumPreviews) scenes.")
+        + "</p>\n"
     } else {
       out += "<div class=\"cards\">\n"
       out += card(previews[0], report: report, byItem: byItem, numbers: numbers)

@@ -27,7 +27,7 @@ public enum JUnitReport {
     let stale = report.failingStaleEntries
     let findings = report.gatingFindings
     let outcomes = items.map { outcome($0, report: report) }
-    let gating = outcomes.filter { $0 == .failure }.count
+    let gating = outcomes.filter { $0 == .failure || $0 == .gatingWarning }.count
     let skipped = outcomes.filter { $0 == .skipped }.count
     var out = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
     out.append(
@@ -38,7 +38,7 @@ public enum JUnitReport {
     for layout in byLayout.keys.sorted() {
       let groups = byLayout[layout]!
       let outcomes = groups.map { outcome($0, report: report) }
-      let failures = outcomes.filter { $0 == .failure }.count
+      let failures = outcomes.filter { $0 == .failure || $0 == .gatingWarning }.count
       let skipped = outcomes.filter { $0 == .skipped }.count
       let file = groups.first?.first?.file ?? ""
       out.append(
@@ -109,6 +109,8 @@ public enum JUnitReport {
     case pass
     /// Warnings only, not gating.
     case warning
+    /// Warnings only, gating (`--fail-on warning`).
+    case gatingWarning
     case failure
     /// Failing, but none of its failures gates (baseline, --fail-on never).
     case skipped
@@ -127,10 +129,12 @@ public enum JUnitReport {
   }
 
   static func outcome(_ checks: [CheckResult], report: AuditReport) -> Outcome {
-    if checks.contains(where: report.gates) { return .failure }
-    if checks.contains(where: { $0.verdict == .fail }) { return .skipped }
-    if checks.contains(where: { $0.verdict == .warn }) { return .warning }
-    return .pass
+    let failing = checks.filter { $0.verdict == .fail }
+    if failing.contains(where: report.gates) { return .failure }
+    if !failing.isEmpty { return .skipped }
+    let warnings = checks.filter { $0.verdict == .warn }
+    if warnings.contains(where: report.gates) { return .gatingWarning }
+    return warnings.isEmpty ? .pass : .warning
   }
 
   /// One item's testcase: its worst failing scene in the message, every
@@ -142,7 +146,7 @@ public enum JUnitReport {
       "    <testcase classname=\"\(xml(first.layout)).\(xml(first.element))\" "
       + "name=\"\(xml(name))\" file=\"\(xml(first.file))\" line=\"\(first.line)\""
     let kind = outcome(checks, report: report)
-    let verdict: Verdict = kind == .warning ? .warn : .fail
+    let verdict: Verdict = kind == .warning || kind == .gatingWarning ? .warn : .fail
     let bad = checks.filter { $0.verdict == verdict }.sorted(by: ItemFailures.worseFirst)
     guard let r = bad.first, kind != .pass else { return [head + "/>"] }
     let item = ItemFailure(
@@ -151,10 +155,10 @@ public enum JUnitReport {
     let scenes = ItemFailures.sceneList(item, limit: maximumListedScenes)
     let count = "\(bad.count) of \(checks.count) scenes"
     var out = [head + ">"]
-    if kind == .warning {
+    if verdict == .warn {
       let warning =
-        "warning: decorative item below \(JSONValue.format(r.threshold)):1 in \(count) "
-        + "(worst \(WCAG.displayRatio(r.judgedRatio)):1)"
+        "warning: decorative item below \(JSONValue.format(r.threshold)):1 "
+        + "(\(WCAG.displayRatio(r.judgedRatio)):1) in \(count)"
       let body = ([warning] + scenes).joined(separator: "\n")
       if item.gating > 0 {
         out.append(

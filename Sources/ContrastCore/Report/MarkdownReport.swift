@@ -283,6 +283,9 @@ public enum MarkdownReport {
       sections.reduce(0) { $0 + length($1.head) + length(Array($1.rows.prefix(k))) + 120 }
     }
     while rows > 1 && size(rows) > room { rows -= 1 }
+    if size(1) > room {
+      return out + compact(report, layouts: layouts, budget: room)
+    }
     var used = 0
     var left: [(String, Int)] = []
     for (n, sec) in sections.enumerated() {
@@ -315,6 +318,34 @@ public enum MarkdownReport {
       out.append("")
     }
     return out
+  }
+
+  /// When not even one section per layout fits: one table with a row per
+  /// layout (its worst item, and how many items fail), capped to `budget`.
+  static func compact(
+    _ report: AuditReport, layouts: [(layout: String, items: [ItemFailure])], budget: Int
+  ) -> [String] {
+    var out = [
+      "Too many layouts fail for a section each here: each layout's worst item. "
+        + "report.html has every item.",
+      "",
+      "| layout | failing items | worst item | worst | needs | worst scene | fails in | fix |",
+      "|---|---:|---|---:|---:|---|---:|---|",
+    ]
+    for (layout, items) in layouts {
+      let i = items[0]
+      let r = i.worst
+      out.append(
+        "| \(cell(short(layout, maximumCellLength))) | \(items.count) | "
+          + "\(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength))) | "
+          + "\(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
+          + "\(cell(short(r.wallpaper, maximumCellLength))) (\(cell(r.sceneDescription))) | "
+          + "\(i.failingScenes)/\(i.scenes) | \(cell(short(i.fix, 200))) |")
+    }
+    out.append("")
+    return capped(Array(out.prefix(2)) + out.dropFirst(2).filter { $0.hasPrefix("| ") } + [""],
+      budget: budget
+    ) { "\n… and \($0) more layouts with failing items in report.html." }
   }
 
   /// A layout's heading and table head, and one row per failing item.
