@@ -269,7 +269,8 @@ public enum MarkdownReport {
     out.append(
       "Each item once, worst layout and item first: its worst ratio and the scene it is in, how "
         + "many of its scenes fail (\(checks) failing \(plural(checks, "check")) in all), the "
-        + "lowest and highest ratio it can reach over any wallpaper there, and one fix. Trust is "
+        + "lowest and highest ratio it can reach over any wallpaper there (⛔: it never passes on "
+        + "any wallpaper), and one fix. Trust is "
         + "the weakest among the profile numbers the worst verdict rests on: `exact` (none: the "
         + "app's own colours over the wallpaper), `apple` (published by Apple), "
         + "`third-party-measurement` (measured on Apple's renders, or fitted to such "
@@ -292,7 +293,10 @@ public enum MarkdownReport {
       let shown = Array(sec.rows.prefix(rows))
       let more =
         sec.rows.count > shown.count
-        ? ["", "… and \(sec.rows.count - shown.count) more \(plural(sec.rows.count - shown.count, "item")) of this layout in report.html."]
+        ? [
+          "",
+          "… and \(sec.rows.count - shown.count) more \(plural(sec.rows.count - shown.count, "item")) of this layout in report.html.",
+        ]
         : []
       let lines = sec.head + shown + more + [""]
       if used + length(lines) > room {
@@ -343,7 +347,8 @@ public enum MarkdownReport {
           + "\(i.failingScenes)/\(i.scenes) | \(cell(short(i.fix, 200))) |")
     }
     out.append("")
-    return capped(Array(out.prefix(2)) + out.dropFirst(2).filter { $0.hasPrefix("| ") } + [""],
+    return capped(
+      Array(out.prefix(2)) + out.dropFirst(2).filter { $0.hasPrefix("| ") } + [""],
       budget: budget
     ) { "\n… and \($0) more layouts with failing items in report.html." }
   }
@@ -352,10 +357,10 @@ public enum MarkdownReport {
   static func section(_ report: AuditReport, layout: String, items: [ItemFailure])
     -> (head: [String], rows: [String])
   {
-    let title = report.layoutTitles[layout].map { short($0, maximumCellLength) }
-    let id = short(layout, maximumCellLength)
-    let name = title.map { $0 == layout ? "`\(code(id))`" : "\(cell($0)) (`\(code(id))`)" } ?? "`\(code(id))`"
-    let file = report.layoutFiles[layout] ?? items[0].worst.file
+    // From the results only (not the layouts' titles and files, which
+    // report.json does not carry), so a merged report.md is a single run's.
+    let name = "`\(code(short(layout, maximumCellLength)))`"
+    let file = items[0].worst.file
     let checks = items.reduce(0) { $0 + $1.failingScenes }
     var head = [
       "### \(name)", "",
@@ -369,7 +374,8 @@ public enum MarkdownReport {
     let rows = items.map { i -> String in
       let r = i.worst
       let bounds = "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
-      return "| \(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength))) | "
+      return
+        "| \(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength))) | "
         + "\(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
         + "\(cell(short(r.wallpaper, maximumCellLength))) (\(cell(r.sceneDescription))) | "
         + "\(i.failingScenes)/\(i.scenes) | \(bounds)\(i.neverPasses ? " ⛔" : "") | "

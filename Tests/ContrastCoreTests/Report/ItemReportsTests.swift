@@ -121,7 +121,8 @@ import Testing
     let three = ScenePreviewRenderer.allot(severities, limit: 3)
     #expect(three == [key("a", "w0"), key("b", "w0"), key("c", "w0")])
     let five = ScenePreviewRenderer.allot(severities, limit: 5)
-    #expect(five == [key("a", "w0"), key("b", "w0"), key("c", "w0"), key("a", "w1"), key("a", "w2")])
+    #expect(
+      five == [key("a", "w0"), key("b", "w0"), key("c", "w0"), key("a", "w1"), key("a", "w2")])
     #expect(ScenePreviewRenderer.allot(severities, limit: 100).count == 12)
   }
 
@@ -132,7 +133,9 @@ import Testing
     }
     let html = HTMLReport.render(ReportFixtures.report(results))
     for l in 0..<3 {
-      #expect(html.contains("<section class=\"layout\" id=\"layout-screen-\(l)-with-a-fairly-long-layout-id\""))
+      #expect(
+        html.contains(
+          "<section class=\"layout\" id=\"layout-screen-\(l)-with-a-fairly-long-layout-id\""))
     }
     #expect(html.contains("<a href=\"#never\">3 items never pass on any wallpaper</a>"))
     #expect(JUnitReportTests.count("<tr data-f-layout=", in: html) == 6)
