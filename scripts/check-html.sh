@@ -4,8 +4,18 @@
 #   - logs anything to the console (errors, CSP violations, exceptions),
 #   - or its script did not run (it sets data-ready="1" on <body>).
 # Also checks statically that every src/href is a data: URI or a #fragment.
+# Then measures the page's layout in a copy with a probe script appended
+# (the page's CSP allows inline scripts), at 1440 and at 390 px wide:
+#   - every layout's items table fits its box at 1440 px (no horizontal scroll),
+#   - the filter bar takes under 15 % of a phone screen (390 x 844),
+#   - the "never passes" findings are linked from the summary when present,
+#   - filtering to each layout shows its section and only it, never
+#     "0 layouts"; filtering to each mode, appearance and verdict that some
+#     item fails under shows at least one item,
+#   - the previews draw the text items' words (count printed).
 #
 # Usage: scripts/check-html.sh REPORT.html [SCREENSHOT.png]
+# (screenshots are written as SCREENSHOT-1440.png and SCREENSHOT-390.png)
 # Exits 0 with a note when Chromium is not installed.
 set -euo pipefail
 
@@ -99,9 +109,98 @@ if [ -n "$requests" ]; then
   failed=1
 fi
 
+# Layout facts, measured in Chromium by a probe appended to a copy.
+probe="$work/probe.html"
+cat >"$work/probe.js" <<'JS'
+(function () {
+  var out = {}, bad = [];
+  out.width = window.innerWidth; out.height = window.innerHeight;
+  var f = document.querySelector(".filters");
+  out.filtersShare = f ? f.getBoundingClientRect().height / window.innerHeight : 0;
+  out.tableOverflow = [];
+  document.querySelectorAll("section.layout .table-wrap").forEach(function (w) {
+    if (w.scrollWidth > w.clientWidth + 1)
+      out.tableOverflow.push(w.closest("section").id + " " + w.scrollWidth + ">" + w.clientWidth);
+  });
+  out.neverLinked = !document.getElementById("never") ||
+    !!document.querySelector("header a[href='#never']");
+  function pick(name, value) {
+    var sel = document.getElementById("f-" + name);
+    sel.value = value; sel.dispatchEvent(new Event("change"));
+    return document.getElementById("f-count").textContent;
+  }
+  function visible() {
+    return Array.prototype.filter.call(document.querySelectorAll("section.layout"),
+      function (s) { return !s.hidden; });
+  }
+  var sel = document.getElementById("f-layout");
+  for (var i = 1; sel && i < sel.options.length; i++) {
+    var id = sel.options[i].value, count = pick("layout", id);
+    var shown = visible();
+    var own = Array.prototype.filter.call(document.querySelectorAll("section.layout"),
+      function (s) { return s.getAttribute("data-layout") === id; });
+    if (own.length && (shown.length !== 1 || shown[0] !== own[0] || /^0 /.test(count)))
+      bad.push("layout " + id + ": " + count);
+    if (!own.length && shown.length) bad.push("layout " + id + ": shows other layouts");
+    pick("layout", "");
+  }
+  ["mode", "appearance", "verdict"].forEach(function (name) {
+    var s = document.getElementById("f-" + name);
+    for (var i = 1; s && i < s.options.length; i++) {
+      var v = s.options[i].value;
+      var any = Array.prototype.some.call(document.querySelectorAll("table.results tbody tr"),
+        function (tr) { return JSON.parse(tr.getAttribute("data-f-" + name) || "[]").indexOf(v) >= 0; });
+      var count = pick(name, v);
+      if (any && / 0 items /.test(" " + count)) bad.push(name + " " + v + ": " + count);
+      pick(name, "");
+    }
+  });
+  out.filterProblems = bad;
+  out.words = document.querySelectorAll(".box .w").length;
+  var pre = document.createElement("pre");
+  pre.id = "probe"; pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+})();
+JS
+awk -v js="$work/probe.js" '/^<\/body>$/ {
+  print "<script>"; while ((getline line < js) > 0) print line; print "</script>"
+} { print }' "$report" >"$probe"
+
+measure() { # WIDTH HEIGHT -> the probe's JSON on stdout
+  "$browser" "${flags[@]}" --window-size="$1,$2" --dump-dom "file://$probe" 2>/dev/null \
+    | sed -n 's#.*<pre id="probe">\(.*\)</pre>.*#\1#p' | sed 's/&quot;/"/g; s/&gt;/>/g; s/&lt;/</g; s/&amp;/\&/g'
+}
+wide="$(measure 1440 2000)"
+phone="$(measure 390 844)"
+if [ -z "$wide" ] || [ -z "$phone" ]; then
+  echo "FAIL: the layout probe did not run" >&2
+  failed=1
+elif command -v python3 >/dev/null 2>&1; then
+  python3 - "$wide" "$phone" <<'PY' || failed=1
+import json, sys
+wide, phone = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+problems = []
+if wide["tableOverflow"]:
+    problems.append("items tables wider than their box at 1440 px: " + ", ".join(wide["tableOverflow"]))
+if phone["filtersShare"] >= 0.15:
+    problems.append("filter bar takes %.1f %% of a 390 x 844 screen (limit 15 %%)" % (100 * phone["filtersShare"]))
+if not wide["neverLinked"]:
+    problems.append("the 'never passes' section is not linked from the summary")
+for p in wide["filterProblems"]:
+    problems.append("filter: " + p)
+for p in problems:
+    print("FAIL: " + p, file=sys.stderr)
+print("layout: tables fit at 1440 px; filter bar %.1f %% of a phone screen; %d words drawn on previews"
+      % (100 * phone["filtersShare"], wide["words"]))
+sys.exit(1 if problems else 0)
+PY
+fi
+
 if [ -n "$shot" ]; then
-  "$browser" "${flags[@]}" --window-size=1280,2000 --screenshot="$shot" "file://$report" \
-    >/dev/null 2>&1 || { echo "FAIL: screenshot failed" >&2; failed=1; }
+  for w in 1440 390; do
+    "$browser" "${flags[@]}" --window-size="$w,2000" --screenshot="${shot%.png}-$w.png" \
+      "file://$report" >/dev/null 2>&1 || { echo "FAIL: screenshot failed" >&2; failed=1; }
+  done
 fi
 
 if [ "$failed" -ne 0 ]; then exit 1; fi

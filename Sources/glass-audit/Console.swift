@@ -135,14 +135,23 @@ enum Summary {
       for e in stale.prefix(5) { lines.append("  \(e.fingerprint)") }
       if stale.count > 5 { lines.append("  and \(stale.count - 5) more") }
     }
-    let worst = report.failuresWorstFirst.prefix(5)
-    if !worst.isEmpty {
-      lines.append("Worst failures:")
-      for r in worst {
+    let items = ItemFailures.items(report)
+    if !items.isEmpty {
+      let layouts = Set(items.map(\.layout)).count
+      lines.append(
+        "Items to fix: \(items.count) failing \(items.count == 1 ? "item" : "items") in "
+          + "\(layouts) \(layouts == 1 ? "layout" : "layouts"), worst first:")
+      for i in items.prefix(5) {
+        let r = i.worst
         lines.append(
           "  \(WCAG.displayRatio(r.judgedRatio)):1 < \(JSONValue.format(r.threshold)):1  "
-            + "\(r.layout) › \(r.element) › \(r.item) on \(r.wallpaper) "
-            + "(\(r.sceneDescription))  \(r.file):\(r.line)")
+            + "\(i.path)  fails in \(i.failingScenes) of \(i.scenes) scenes, worst on "
+            + "\(i.worstScene)  \(r.file):\(r.line)")
+        let fix = i.fix
+        if !fix.isEmpty { lines.append("      fix: \(fix)") }
+      }
+      if items.count > 5 {
+        lines.append("  and \(items.count - 5) more items: see report.md or report.html")
       }
     }
     for e in report.outcome.errors.prefix(5) {

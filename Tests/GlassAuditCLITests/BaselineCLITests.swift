@@ -64,12 +64,17 @@ import Testing
     let plain = try h.run(["run", "--quiet", "--write-baseline", "ci/baseline.json"])
     #expect(plain.status == 1)
     var (stdout, headline, junit) = try verdicts(h, plain)
-    let failed = try #require(Int(junit.split(separator: "\"")[5]))
-    #expect(failed > 0)
+    // Checks in stdout and report.md; items in JUnit (one testcase each).
+    let failed = try #require(
+      Int(
+        try h.read("reports/report.json").components(separatedBy: "\"failed\": ")[1]
+          .prefix { $0.isNumber }))
+    let items = try #require(Int(junit.split(separator: "\"")[5]))
+    #expect(failed > 0 && items > 0 && items <= failed)
     #expect(stdout.hasPrefix("FAIL "))
     #expect(stdout.hasSuffix("Gate: \(failed) checks fail"))
     #expect(headline == "# glass-audit report: ❌ failing: \(failed) checks fail")
-    #expect(junit.contains("failures=\"\(failed)\" errors=\"0\" skipped=\"0\""))
+    #expect(junit.contains("failures=\"\(items)\" errors=\"0\" skipped=\"0\""))
 
     // A baseline accepting every failure: exit 0, and JUnit skips them.
     let accepted = try h.run(["run", "--quiet", "--baseline", "ci/baseline.json"])
@@ -79,7 +84,7 @@ import Testing
     #expect(stdout.hasSuffix("Gate: \(failed) failures accepted by the baseline"))
     #expect(
       headline == "# glass-audit report: ✅ passing: \(failed) failures accepted by the baseline")
-    #expect(junit.contains("failures=\"0\" errors=\"0\" skipped=\"\(failed)\""))
+    #expect(junit.contains("failures=\"0\" errors=\"0\" skipped=\"\(items)\""))
     let junitText = try h.read("reports/junit.xml")
     #expect(!junitText.contains("<failure"))
     #expect(junitText.contains("<skipped message=\"accepted by the baseline: contrast "))
@@ -95,8 +100,10 @@ import Testing
     #expect(
       headline.hasSuffix(
         "new failures (not in the baseline); \(failed) failures accepted by the baseline"))
-    #expect(junit.contains("skipped=\"\(failed)\""))
+    // An item failing on the new wallpaper fails, saying which failures are accepted.
     #expect(!junit.contains("failures=\"0\""))
+    #expect(
+      try h.read("reports/junit.xml").contains("of these failures are accepted by the baseline"))
     try FileManager.default.removeItem(atPath: h.path("wallpapers/dark.png"))
 
     // Fixed: only stale entries are left, and every output says so.

@@ -201,18 +201,16 @@ struct Auditor: Sendable {
     return outcome
   }
 
-  /// Draws the `previewLimit` worst scenes (lowest judged ratio / threshold
-  /// of a failing check, then scene order), decoding again only the
+  /// Draws the `previewLimit` worst scenes allotted per layout
+  /// (`ScenePreviewRenderer.allot`: each layout's worst scene first), decoding again only the
   /// wallpapers they show, and PNG-encodes them; in scene order.
   func drawWorstScenes(
     _ severities: [(severity: Double, key: SceneKey)], wallpapers: [WallpaperInput],
     previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [ScenePreview] {
-    let selected = severities.sorted {
-      $0.severity != $1.severity ? $0.severity < $1.severity : $0.key < $1.key
-    }.prefix(previewLimit)
+    let selected = ScenePreviewRenderer.allot(severities, limit: previewLimit)
     var grouped: [String: [SceneKey]] = [:]
-    for s in selected { grouped[s.key.wallpaper, default: []].append(s.key) }
+    for key in selected { grouped[key.wallpaper, default: []].append(key) }
     let byWallpaper = grouped
     let targets = wallpapers.filter { byWallpaper[$0.id] != nil }
     let drawn = targets.parallelMap(workers: jobs) { w in

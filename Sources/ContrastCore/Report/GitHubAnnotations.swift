@@ -4,9 +4,10 @@
 /// GitHub shows at most 10 error annotations per step, so the lines are
 /// capped at `limit` error lines: inputs that could not be audited first
 /// (`::error file=<input>::message`, the reason for exit status 2), then the
-/// stale baseline entries that fail the run, then the failures that fail
-/// it, worst first (`report.failuresWorstFirst` less those a baseline
-/// accepts, and none under `--fail-on never`), then
+/// stale baseline entries that fail the run, then one line per failing item
+/// (`ItemFailures`: distinct items, worst first, each at its worst check
+/// that fails the gate, with its fix and how many of its scenes fail; none
+/// under `--fail-on never`), then
 /// one `::notice::` line counting what was left out.
 /// The caller prints the lines on stderr when `GITHUB_ACTIONS` is `true`.
 public enum GitHubAnnotations {
@@ -30,13 +31,20 @@ public enum GitHubAnnotations {
             "\(e.fingerprint) is accepted by the baseline but passes now (or its item is gone); "
               + "remove it with --prune-baseline"))
     }
-    let failures = report.failuresWorstFirst.filter(report.gates)
+    // One annotation per item: its worst gating check.
+    let failures = ItemFailures.items(report).compactMap { i -> ItemFailure? in
+      var i = i
+      i.checks = i.checks.filter(report.gates)
+      return i.checks.isEmpty ? nil : i
+    }
     let room = staleRoom - min(staleRoom, stale.count)
-    for r in failures.prefix(room) {
-      let title = "\(Rule.contrast(for: r.kind).id): \(r.layout) › \(r.element) › \(r.item)"
+    for i in failures.prefix(room) {
+      let r = i.worst
+      let title = "\(Rule.contrast(for: r.kind).id): \(i.path)"
+      var text = SARIFReport.message(r, report: report)
+      text += " Fails in \(i.failingScenes) of \(i.scenes) scenes."
       out.append(
-        "::error file=\(property(r.file)),line=\(r.line),title=\(property(title))::"
-          + data(SARIFReport.message(r, report: report)))
+        "::error file=\(property(r.file)),line=\(r.line),title=\(property(title))::" + data(text))
     }
     let moreErrors = max(0, errors.count - limit)
     let moreStale = max(0, stale.count - staleRoom)
@@ -53,7 +61,7 @@ public enum GitHubAnnotations {
     }
     if moreFailures > 0 {
       out.append(
-        "::notice::\(moreFailures) more failing \(moreFailures == 1 ? "check" : "checks"): "
+        "::notice::\(moreFailures) more failing \(moreFailures == 1 ? "item" : "items"): "
           + "see the step summary")
     }
     return out

@@ -56,7 +56,7 @@ extension HTMLReport {
     .filters { position: sticky; top: 0; z-index: 5; background: var(--surface);
       border-bottom: 1px solid var(--line); box-shadow: var(--shadow); }
     .filters .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 10px 24px; }
-    .filters label { font-size: 13px; color: var(--muted); display: flex; align-items: center; gap: 6px; }
+    .filters label { font-size: 13px; color: var(--muted); display: flex; align-items: center; gap: 6px; flex: none; }
     .filters label.check { color: var(--text); }
     input[type=checkbox] { width: 16px; height: 16px; margin: 0; accent-color: var(--accent); }
     select, button { font: inherit; color: var(--text); }
@@ -84,28 +84,38 @@ extension HTMLReport {
     .cell .pick:hover { border-color: currentColor; }
     .cell .pick[aria-pressed=true] { outline: 3px solid var(--accent); outline-offset: 1px; }
     abbr { text-decoration: none; }
-    .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 20px; }
+    .layout { margin: 28px 0 36px; }
+    .layout-h { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 14px; margin-bottom: 10px; }
+    .layout-h h3 { margin: 0; font-size: 19px; overflow-wrap: anywhere; }
+    .layout-h .id { color: var(--muted); font-weight: 400; }
+    .meta { margin: 0; color: var(--muted); font-size: 14px; overflow-wrap: anywhere; }
+    .layout-body { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 16px; align-items: start; }
+    .cards { display: flex; flex-direction: column; gap: 16px; }
     .card { background: var(--surface); border: 1px solid var(--line); border-radius: 14px;
-      box-shadow: var(--shadow); padding: 16px 18px 14px; }
-    .card header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 4px 12px; }
-    .card h3 { margin: 0; font-size: 17px; overflow-wrap: anywhere; }
-    .card h3 .on { color: var(--muted); font-weight: 400; }
-    .tags { margin: 0; display: flex; gap: 6px; flex-wrap: wrap; }
+      box-shadow: var(--shadow); padding: 12px 14px 10px; max-width: 400px; }
+    .card h4 { margin: 0; font-size: 15px; overflow-wrap: anywhere; }
+    .tags { margin: 0; color: var(--muted); font-size: 13px; overflow-wrap: anywhere; }
     .tag { background: var(--chip); border-radius: 999px; padding: 1px 10px; font-size: 12px; }
     .tag.id { font-family: ui-monospace, Menlo, monospace; }
-    .pics { display: flex; gap: 16px; margin: 14px 0 8px; flex-wrap: wrap; }
-    figure { margin: 0; flex: 1 1 200px; max-width: 260px; }
+    .pics { display: flex; gap: 12px; margin: 10px 0 4px; }
+    figure { margin: 0; flex: 1 1 0; min-width: 0; max-width: 180px; }
+    details.more { margin-top: 4px; }
+    details.more summary { cursor: pointer; color: var(--accent); font-size: 14px; margin-bottom: 12px; }
+    details.more .card { margin-bottom: 16px; }
     figcaption { font-size: 12px; color: var(--muted); margin-top: 6px; text-align: center; }
     .frame { position: relative; line-height: 0; border-radius: 8px; box-shadow: 0 0 0 1px var(--line); }
     .frame img { width: 100%; height: auto; display: block; border-radius: 8px; }
     .box { position: absolute; border: 1px dashed rgba(255, 255, 255, .75);
-      box-shadow: 0 0 0 1px rgba(0, 0, 0, .35); border-radius: 2px; }
+      box-shadow: 0 0 0 1px rgba(0, 0, 0, .35); border-radius: 2px; container-type: size; }
+    .box .w { display: block; overflow: hidden; white-space: nowrap; font-size: 70cqh;
+      line-height: 100cqh; font-weight: 600; letter-spacing: -.01em; padding: 0 1px; }
     .box.fail { border: 2px solid #ff453a; box-shadow: 0 0 0 1px rgba(0, 0, 0, .7); }
     .box.warn { border: 2px solid #ffcc00; box-shadow: 0 0 0 1px rgba(0, 0, 0, .7); }
     .label { position: absolute; left: -2px; bottom: calc(100% + 2px); display: flex;
       align-items: center; gap: 4px; line-height: 1.35; pointer-events: none; white-space: nowrap; }
     .label.below { bottom: auto; top: calc(100% + 2px); }
     .label.end { left: auto; right: -2px; }
+    .box:has(.w) > .label { left: auto; right: 1px; bottom: auto; top: 50%; transform: translateY(-50%); }
     .label .n, .items .n { display: inline-block; min-width: 17px; height: 17px; border-radius: 9px;
       background: #a3160e; color: #fff; font-size: 11px; font-weight: 700; text-align: center;
       line-height: 17px; padding: 0 4px; box-shadow: 0 0 0 1px rgba(255, 255, 255, .8); }
@@ -129,8 +139,21 @@ extension HTMLReport {
     .key { font-weight: 600; padding: 0 4px; border-radius: 3px; }
     .key.red { background: #a5170f; color: #fff; }
     .key.green { background: #1d6f3a; color: #fff; }
-    .results td { font-size: 14px; vertical-align: top; white-space: nowrap; }
-    .results td.fix { white-space: normal; min-width: 18em; }
+    .results td { font-size: 14px; vertical-align: top; overflow-wrap: anywhere; }
+    .results td.item { min-width: 9em; }
+    .results .sub { display: block; color: var(--muted); font-size: 12px; font-weight: 400; }
+    .results .never-tag { color: var(--fail-text); font-weight: 600; }
+    .results td.item .where { display: block; color: var(--muted); }
+    .results td.scene { min-width: 8em; }
+    .results td.fix { min-width: 12em; }
+    .results .ratio { color: var(--fail-text); }
+    .results .n { display: inline-block; min-width: 20px; border-radius: 10px; text-align: center;
+      background: var(--chip); font-weight: 700; font-size: 12px; }
+    .results .n.fail { background: #a3160e; color: #fff; }
+    .results .n.warn { background: #6b4400; color: #fff; }
+    .muted { color: var(--muted); }
+    .never-link a { color: var(--fail-text); font-weight: 600; }
+    .never .fix { color: var(--muted); }
     .results td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     .results th button { background: none; border: 0; padding: 0; cursor: pointer; font: inherit;
       color: inherit; text-transform: inherit; letter-spacing: inherit; }
@@ -143,9 +166,15 @@ extension HTMLReport {
       padding: 1px 6px; border-radius: 4px; }
     footer { max-width: 1240px; margin: 48px auto 32px; padding: 0 24px; color: var(--muted); font-size: 13px; }
     [hidden] { display: none !important; }
+    @media (max-width: 1100px) {
+      .layout-body { grid-template-columns: minmax(0, 1fr); }
+    }
     @media (max-width: 640px) {
-      .cards { grid-template-columns: 1fr; }
+      .wrap, main { padding: 0 12px; }
       .banner h1 { font-size: 26px; }
+      .filters .wrap { flex-wrap: nowrap; overflow-x: auto; padding: 6px 12px; gap: 10px; }
+      .filters select { max-width: 9em; }
+      #f-count { margin-left: 0; white-space: nowrap; }
     }
     @media print { .filters { position: static; } }
 
@@ -161,14 +190,24 @@ extension HTMLReport {
       names.forEach(function (n) { selects[n] = document.getElementById("f-" + n); });
       var count = document.getElementById("f-count");
 
-      function matches(el, v) {
-        for (var i = 0; i < 6; i++) {
-          var n = names[i];
-          if (v[n] && el.getAttribute("data-" + n) !== v[n]) return false;
+      // Each filterable element carries data-f-NAME: a JSON array of the
+      // values its checks have; it matches when every chosen value is in
+      // its array.
+      function values(el, n) {
+        if (!el._f) el._f = {};
+        if (!(n in el._f)) {
+          var raw = el.getAttribute("data-f-" + n);
+          el._f[n] = raw === null ? null : JSON.parse(raw);
         }
-        if (v.verdict) {
-          var list = (el.getAttribute("data-verdicts") || "").split(" ");
-          if (list.indexOf(v.verdict) < 0) return false;
+        return el._f[n];
+      }
+
+      function matches(el, v) {
+        for (var i = 0; i < names.length; i++) {
+          var n = names[i];
+          if (!v[n]) continue;
+          var list = values(el, n);
+          if (list && list.indexOf(v[n]) < 0) return false;
         }
         return true;
       }
@@ -176,16 +215,23 @@ extension HTMLReport {
       function apply() {
         var v = {};
         names.forEach(function (n) { v[n] = selects[n] ? selects[n].value : ""; });
-        var cards = 0, rows = 0;
-        document.querySelectorAll(".card").forEach(function (el) {
-          var ok = matches(el, v);
-          el.hidden = !ok;
-          if (ok) cards++;
-        });
-        document.querySelectorAll("#results tbody tr").forEach(function (el) {
-          var ok = matches(el, v);
-          el.hidden = !ok;
-          if (ok) rows++;
+        var layouts = 0, cards = 0, rows = 0;
+        document.querySelectorAll("section.layout").forEach(function (sec) {
+          var own = !v.layout || sec.getAttribute("data-layout") === v.layout;
+          var shownRows = 0, shownCards = 0;
+          sec.querySelectorAll(".card").forEach(function (el) {
+            var ok = own && matches(el, v);
+            el.hidden = !ok;
+            if (ok) shownCards++;
+          });
+          sec.querySelectorAll("table.results tbody tr").forEach(function (el) {
+            var ok = own && matches(el, v);
+            el.hidden = !ok;
+            if (ok) shownRows++;
+          });
+          var ok = own && shownRows > 0;
+          sec.hidden = !ok;
+          if (ok) { layouts++; rows += shownRows; cards += shownCards; }
         });
         document.querySelectorAll("[data-matrix]").forEach(function (el) {
           el.hidden = el.getAttribute("data-matrix") !== v.layout;
@@ -199,8 +245,9 @@ extension HTMLReport {
           b.setAttribute("aria-pressed", on ? "true" : "false");
         });
         if (count) {
-          count.textContent = cards + " scene" + (cards === 1 ? "" : "s") + " · " +
-            rows + " row" + (rows === 1 ? "" : "s") + " shown";
+          count.textContent = layouts + " layout" + (layouts === 1 ? "" : "s") + " · " +
+            rows + " item" + (rows === 1 ? "" : "s") + " · " +
+            cards + " preview" + (cards === 1 ? "" : "s") + " shown";
         }
       }
 
@@ -225,14 +272,13 @@ extension HTMLReport {
           });
           apply();
           if (!same) {
-            var target = document.getElementById("scenes");
+            var target = document.getElementById("layouts");
             if (target) target.scrollIntoView({ behavior: "smooth", block: "start" });
           }
         });
       });
 
-      var table = document.getElementById("results");
-      if (table) {
+      document.querySelectorAll("table.results").forEach(function (table) {
         var heads = table.querySelectorAll("thead th");
         heads.forEach(function (th) {
           var button = th.querySelector("button");
@@ -257,7 +303,7 @@ extension HTMLReport {
             keyed.forEach(function (k) { body.appendChild(k.row); });
           });
         });
-      }
+      });
 
       apply();
       document.body.setAttribute("data-ready", "1");

@@ -7,131 +7,274 @@ extension HTMLReport {
     var item: String
   }
 
-  /// The previews shown, worst scene first (by the lowest judged ratio /
-  /// threshold of its failing checks, then scene order), at most
-  /// `maximumPreviews` and `maximumImageBytes` of PNG (at least one); and how
-  /// many scenes with a failure are not shown.
-  static func shownPreviews(_ report: AuditReport) -> (shown: [ScenePreview], hidden: Int) {
+  /// The previews shown, by layout: each layout's previews worst scene first
+  /// (by the lowest judged ratio / threshold of its failing checks, then
+  /// scene order), allotted as the audit draws them
+  /// (`ScenePreviewRenderer.allot`: every layout's worst scene before any
+  /// layout's second), at most `maximumPreviews` and `maximumImageBytes` of
+  /// PNG (at least one); and how many scenes with a failure are not shown.
+  static func shownPreviews(_ report: AuditReport) -> (
+    shown: [String: [ScenePreview]], hidden: Int
+  ) {
     var worst: [SceneKey: Double] = [:]
     for r in report.outcome.results where r.verdict == .fail {
       let k = SceneKey(r)
       worst[k] = min(worst[k] ?? .infinity, r.judgedRatio / r.threshold)
     }
-    let sorted = report.outcome.previews.sorted {
-      let a = worst[$0.key] ?? .infinity
-      let b = worst[$1.key] ?? .infinity
-      return a != b ? a < b : $0.key < $1.key
-    }
-    let failingScenes = worst.count
-    var shown: [ScenePreview] = []
+    var byKey: [SceneKey: ScenePreview] = [:]
+    for p in report.outcome.previews { byKey[p.key] = p }
+    let allotted = ScenePreviewRenderer.allot(
+      report.outcome.previews.map { (worst[$0.key] ?? .infinity, $0.key) },
+      limit: maximumPreviews)
+    var shown: [String: [ScenePreview]] = [:]
+    var count = 0
     var bytes = 0
-    for p in sorted.prefix(maximumPreviews) {
+    for key in allotted {
+      guard let p = byKey[key] else { continue }
       bytes += p.preview.count + p.heatmap.count
-      if !shown.isEmpty && bytes > maximumImageBytes { break }
-      shown.append(p)
+      if count > 0 && bytes > maximumImageBytes { break }
+      shown[key.layout, default: []].append(p)
+      count += 1
     }
-    return (shown, max(0, failingScenes - shown.count))
+    let shownFailing = shown.values.joined().filter { worst[$0.key] != nil }.count
+    return (shown, max(0, worst.count - shownFailing))
   }
 
-  static func scenes(_ report: AuditReport) -> String {
-    let (shown, hidden) = shownPreviews(report)
-    var byItem: [ItemKey: CheckResult] = [:]
-    for r in report.outcome.results {
-      let k = SceneKey(r)
-      byItem[ItemKey(scene: k, element: r.element, item: r.item)] = r
+  /// The items that cannot pass on any wallpaper in their worst scene, each
+  /// linked to its layout's section; reachable from the summary.
+  static func neverPasses(_ report: AuditReport, items: [ItemFailure]) -> String {
+    let never = items.filter { $0.worst.verdict == .fail && $0.neverPasses }
+    guard !never.isEmpty else { return "" }
+    var out = "<section id=\"never\" aria-labelledby=\"never-h\">\n"
+    out += "<h2 id=\"never-h\">Never passes on any wallpaper</h2>\n"
+    out +=
+      "<p class=\"note\">These items cannot reach their threshold over any wallpaper in their "
+      + "worst scene (the highest ratio the model can give them is below it): a design error, "
+      + "not a wallpaper problem.</p>\n<ul class=\"plain never\">\n"
+    for i in never {
+      let r = i.worst
+      out +=
+        "<li><a href=\"#\(escape(layoutAnchor(i.layout)))\"><b>\(escape(i.path))</b></a>: at most "
+        + "<b>\(WCAG.displayRatio(r.bounds.max))</b>, needs \(JSONValue.format(r.threshold)) "
+        + "(\(escape(i.worstScene)))"
+      if !i.fix.isEmpty { out += " <span class=\"fix\">Fix: \(escape(i.fix))</span>" }
+      out += "</li>\n"
     }
-    var out = "<section id=\"scenes\" aria-labelledby=\"scenes-h\">\n"
-    out += "<h2 id=\"scenes-h\">Failing scenes</h2>\n"
-    if shown.isEmpty {
-      let why =
-        report.summary.failed == 0
-        ? "No scene has a failing check." : "No previews were drawn for this run."
+    return out + "</ul>\n</section>\n"
+  }
+
+  /// `layout-<id>`: the anchor of a layout's section.
+  static func layoutAnchor(_ layout: String) -> String { "layout-" + layout }
+
+  /// A section per layout with a failing or warning item, layouts in order
+  /// of their worst item.
+  static func layouts(_ report: AuditReport, items: [ItemFailure]) -> String {
+    var out = "<section id=\"layouts\" aria-labelledby=\"layouts-h\">\n"
+    out += "<h2 id=\"layouts-h\">Failing items by layout</h2>\n"
+    guard !items.isEmpty else {
+      let why = "No item fails or warns: every check passes."
       return out + "<p class=\"note\">\(why)</p>\n</section>\n"
     }
+    let (shown, hidden) = shownPreviews(report)
     var note =
-      "Worst first. Left: the modelled materials over the wallpaper (text is not drawn; "
-      + "numbered boxes mark the failing items, dashed ones the passing items). Right: the heatmap: "
+      "One section per screen, worst first. Each item is listed once: its worst ratio (the "
+      + "<b>\(escape(report.settings.statistic.rawValue))</b> of its pixels) and the scene it is "
+      + "in, how many of its scenes fail, its bounds (the lowest and highest ratio it can reach "
+      + "over any wallpaper there) and one fix. Left: the worst scene of the layout, modelled "
+      + "(each text item’s words drawn in its colour; numbered boxes are the items of the table "
+      + "that fail in this scene, dashed ones pass), and its heatmap: "
       + "<span class=\"key red\">red</span> pixels are below the item’s threshold (brighter is "
-      + "further below), <span class=\"key green\">green</span> pixels pass."
+      + "further below), <span class=\"key green\">green</span> pixels pass. Filters show the "
+      + "items that fail under each value chosen."
     if hidden > 0 {
       note +=
         " \(hidden) more scene\(hidden == 1 ? "" : "s") with a failure "
-        + "\(hidden == 1 ? "is" : "are") not shown; see the table below and report.json."
+        + "\(hidden == 1 ? "has" : "have") no preview here; report.json has every check."
     }
-    out += "<p class=\"note\">\(note)</p>\n<div class=\"cards\">\n"
-    for p in shown {
-      out += card(p, report: report, byItem: byItem)
+    out += "<p class=\"note\">\(note)</p>\n"
+    var byItem: [ItemKey: CheckResult] = [:]
+    for r in report.outcome.results {
+      byItem[ItemKey(scene: SceneKey(r), element: r.element, item: r.item)] = r
     }
+    for (layout, list) in ItemFailures.byLayout(items) {
+      out += section(
+        report, layout: layout, items: list, previews: shown[layout] ?? [], byItem: byItem)
+    }
+    return out + "</section>\n"
+  }
+
+  /// The filter values of a set of checks, as `data-f-*` attributes holding
+  /// JSON arrays (an item matches a filter when one of its checks has the
+  /// value).
+  static func filterAttributes(_ checks: [CheckResult], verdicts: [Verdict]) -> String {
+    func list(_ name: String, _ values: [String]) -> String {
+      var seen = Set<String>()
+      let unique = values.filter { seen.insert($0).inserted }
+      var json = "["
+      for (n, v) in unique.enumerated() {
+        if n > 0 { json += "," }
+        Escaping.json(v, into: &json)
+      }
+      json += "]"
+      return " data-f-\(name)=\"\(escape(json))\""
+    }
+    return list("layout", checks.map(\.layout)) + list("wallpaper", checks.map(\.wallpaper))
+      + list("appearance", checks.map(\.appearance.rawValue))
+      + list("mode", checks.map(\.mode.rawValue))
+      + list("glass", checks.map { glassValue($0.liquidGlass) })
+      + list("profile", checks.map(\.profile)) + list("verdict", verdicts.map(\.rawValue))
+  }
+
+  static func section(
+    _ report: AuditReport, layout: String, items: [ItemFailure], previews: [ScenePreview],
+    byItem: [ItemKey: CheckResult]
+  ) -> String {
+    let title = report.layoutTitles[layout] ?? layout
+    let anchor = layoutAnchor(layout)
+    let failing = items.filter { $0.worst.verdict == .fail }
+    let checks = failing.reduce(0) { $0 + $1.failingScenes }
+    var numbers: [String: Int] = [:]
+    for (n, i) in items.enumerated() { numbers[i.element + "\u{1F}" + i.item] = n + 1 }
+    var out =
+      "<section class=\"layout\" id=\"\(escape(anchor))\" data-layout=\"\(escape(layout))\" "
+      + "aria-labelledby=\"\(escape(anchor))-h\">\n"
+    out +=
+      "<header class=\"layout-h\"><h3 id=\"\(escape(anchor))-h\">\(escape(title))"
+      + (title != layout ? " <code class=\"id\">\(escape(layout))</code>" : "") + "</h3>"
+    let warnings = items.count - failing.count
+    out +=
+      "<p class=\"meta\">\(failing.count) failing item\(failing.count == 1 ? "" : "s") · "
+      + "\(checks) failing check\(checks == 1 ? "" : "s")"
+      + (warnings > 0 ? " · \(warnings) warning item\(warnings == 1 ? "" : "s")" : "")
+    if let file = report.layoutFiles[layout] ?? items.first?.worst.file {
+      out += " · <code>\(escape(file))</code>"
+    }
+    out += "</p></header>\n<div class=\"layout-body\">\n"
+    if previews.isEmpty {
+      out +=
+        "<p class=\"note nopreview\">"
+        + (report.outcome.previews.isEmpty
+          ? "No previews were drawn for this run."
+          : "No preview for this layout: the run drew at most \(maximumPreviews) scenes.")
+        + "</p>\n"
+    } else {
+      out += "<div class=\"cards\">\n"
+      out += card(previews[0], report: report, byItem: byItem, numbers: numbers)
+      if previews.count > 1 {
+        let more = previews.count - 1
+        out +=
+          "<details class=\"more\"><summary>\(more) more scene\(more == 1 ? "" : "s") of this "
+          + "layout, worst first</summary>\n"
+        for p in previews.dropFirst() {
+          out += card(p, report: report, byItem: byItem, numbers: numbers)
+        }
+        out += "</details>\n"
+      }
+      out += "</div>\n"
+    }
+    out += itemTable(report, items: items)
     out += "</div>\n</section>\n"
     return out
   }
 
+  static func itemTable(_ report: AuditReport, items: [ItemFailure]) -> String {
+    var out = "<div class=\"table-wrap\">\n<table class=\"results\">\n<thead><tr>"
+    let columns: [(String, String)] = [
+      ("#", "num"), ("Item", "text"), ("Worst", "num"), ("Worst scene", "text"),
+      ("Fails in", "num"), ("Bounds", "num"), ("Fix", "text"),
+    ]
+    for (i, (name, kind)) in columns.enumerated() {
+      out +=
+        "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-col=\"\(i)\" "
+        + "data-kind=\"\(kind)\">\(escape(name))<span class=\"arrow\" aria-hidden=\"true\">"
+        + "</span></button></th>"
+    }
+    out += "</tr></thead>\n<tbody>\n"
+    for (n, i) in items.prefix(maximumItemRowsPerLayout).enumerated() {
+      let r = i.worst
+      out += "<tr\(filterAttributes(i.checks, verdicts: [r.verdict]))>"
+      out +=
+        "<td class=\"num\" data-v=\"\(n + 1)\"><span class=\"n \(r.verdict.rawValue)\">\(n + 1)"
+        + "</span></td>"
+      out +=
+        "<td class=\"item\"><span class=\"badge \(r.verdict.rawValue)\">\(r.verdict.rawValue)"
+        + "</span> <b>\(escape(i.element)) › \(escape(i.item))</b>"
+        + "<code class=\"where\">\(escape(":\(r.line)"))</code></td>"
+      out +=
+        "<td class=\"num\" data-v=\"\(JSONValue.format(r.judgedRatio))\"><b class=\"ratio\">"
+        + "\(WCAG.displayRatio(r.judgedRatio))</b><span class=\"sub\">needs "
+        + "\(JSONValue.format(r.threshold))</span></td>"
+      out +=
+        "<td class=\"scene\">\(escape(r.wallpaper)) <span class=\"muted\">"
+        + "(\(escape(r.sceneDescription)))</span><span class=\"sub trust \(r.trust.rawValue)\""
+        + (r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")
+        + ">trust: \(escape(r.trust.rawValue))</span></td>"
+      out +=
+        "<td class=\"num\" data-v=\"\(i.failingScenes)\">\(i.failingScenes)"
+        + "<span class=\"muted\">/\(i.scenes)</span></td>"
+      out +=
+        "<td class=\"num\" data-v=\"\(JSONValue.format(r.bounds.max))\">"
+        + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
+        + (i.neverPasses && r.verdict == .fail
+          ? "<span class=\"sub never-tag\">never passes</span>" : "") + "</td>"
+      out += "<td class=\"fix\">\(escape(i.fix))</td>"
+      out += "</tr>\n"
+    }
+    out += "</tbody>\n</table>\n</div>\n"
+    if items.count > maximumItemRowsPerLayout {
+      out +=
+        "<p class=\"note\">\(items.count - maximumItemRowsPerLayout) more items of this layout "
+        + "are not shown here; report.json has every result.</p>\n"
+    }
+    return out
+  }
+
   static func card(
-    _ p: ScenePreview, report: AuditReport, byItem: [ItemKey: CheckResult]
+    _ p: ScenePreview, report: AuditReport, byItem: [ItemKey: CheckResult],
+    numbers: [String: Int]
   ) -> String {
     let k = p.key
     let results = p.boxes.compactMap {
       byItem[ItemKey(scene: k, element: $0.element, item: $0.item)]
     }
-    let verdicts = Set(results.map(\.verdict)).sorted().reversed().map(\.rawValue)
-    let failing = results.filter { $0.verdict != .pass }.sorted {
-      let a = $0.judgedRatio / $0.threshold
-      let b = $1.judgedRatio / $1.threshold
-      return a != b ? a < b : CheckResult.reportOrder($0, $1)
+    let verdicts = Set(results.map(\.verdict)).sorted().reversed()
+    let first = results.first
+    var out = "<article class=\"card\" id=\"scene-\(escape(k.id))\""
+    if let first {
+      out += filterAttributes([first], verdicts: Array(verdicts))
     }
-    var numbers: [ItemKey: Int] = [:]
-    for (i, r) in failing.enumerated() {
-      numbers[ItemKey(scene: k, element: r.element, item: r.item)] = i + 1
-    }
+    out += ">\n"
+    let scene = first.map { "\(k.wallpaper) (\($0.sceneDescription))" } ?? k.wallpaper
+    out +=
+      "<header><h4>Worst scene: \(escape(k.wallpaper))</h4>"
+      + "<p class=\"tags\">\(escape(first?.sceneDescription ?? ""))</p></header>\n"
+    out += "<div class=\"pics\">\n"
     let title = report.layoutTitles[k.layout] ?? k.layout
-    var out =
-      "<article class=\"card\" id=\"scene-\(escape(k.id))\" data-layout=\"\(escape(k.layout))\" "
-      + "data-wallpaper=\"\(escape(k.wallpaper))\" data-appearance=\"\(k.appearance.rawValue)\" "
-      + "data-mode=\"\(escape(k.mode.rawValue))\" "
-      + "data-glass=\"\(escape(glassValue(k.liquidGlass)))\" data-profile=\"\(escape(k.profile))\" "
-      + "data-verdicts=\"\(verdicts.joined(separator: " "))\">\n"
-    out +=
-      "<header>\n<h3>\(escape(title)) <span class=\"on\">on</span> \(escape(k.wallpaper))</h3>\n"
-    out +=
-      "<p class=\"tags\"><span class=\"tag\">\(k.appearance.rawValue)</span>"
-      + "<span class=\"tag\">\(escape(modeName(k.mode)))</span>"
-      + (k.liquidGlass.map { "<span class=\"tag\">Liquid Glass \(escape($0.label))</span>" } ?? "")
-      + (report.profileNames.count > 1 ? "<span class=\"tag\">\(escape(k.profile))</span>" : "")
-    if title != k.layout { out += "<span class=\"tag id\">\(escape(k.layout))</span>" }
-    out += "</p>\n</header>\n<div class=\"pics\">\n"
-    let scene =
-      "\(title) on \(k.wallpaper), \(k.appearance.rawValue), \(modeName(k.mode))"
-      + (k.liquidGlass.map { ", Liquid Glass \($0.label)" } ?? "")
     out += figure(
-      p, png: p.preview, caption: "Modelled preview", alt: "Modelled preview of \(scene)",
-      labels: true, byItem: byItem, numbers: numbers)
+      p, png: p.preview, caption: "Modelled preview",
+      alt: "Modelled preview of \(title) on \(scene)", labels: true, byItem: byItem,
+      numbers: numbers)
     out += figure(
       p, png: p.heatmap, caption: "Contrast heatmap",
-      alt: "Heatmap of pixels below the threshold in \(scene)", labels: false, byItem: byItem,
-      numbers: numbers)
-    out += "</div>\n"
-    if !failing.isEmpty {
-      out += "<ol class=\"items\">\n"
-      for (i, r) in failing.enumerated() {
-        out +=
-          "<li><span class=\"n \(r.verdict.rawValue)\" aria-hidden=\"true\">\(i + 1)</span>"
-          + "<span class=\"badge \(r.verdict.rawValue)\">\(r.verdict.rawValue)</span> "
-          + "<b>\(escape(r.element)) › \(escape(r.item))</b> "
-          + "<span class=\"ratio\">\(WCAG.displayRatio(r.judgedRatio))</span> "
-          + "<span class=\"needs\">needs \(JSONValue.format(r.threshold))</span>"
-        let fix = Remedy.text(for: r)
-        if !fix.isEmpty { out += "<span class=\"fix\">Fix: \(escape(fix))</span>" }
-        out += "</li>\n"
-      }
-      out += "</ol>\n"
-    }
-    out += "</article>\n"
+      alt: "Heatmap of pixels below the threshold in \(title) on \(scene)", labels: false,
+      byItem: byItem, numbers: numbers)
+    out += "</div>\n</article>\n"
     return out
+  }
+
+  /// A CSS colour from a resolved item colour: `#RRGGBB` or `#RRGGBBAA`
+  /// only (anything else is not put into a style attribute).
+  static func cssColor(_ hex: String) -> String? {
+    let digits = hex.dropFirst()
+    guard hex.hasPrefix("#"), digits.count == 6 || digits.count == 8,
+      digits.allSatisfy(\.isHexDigit)
+    else { return nil }
+    return hex
   }
 
   static func figure(
     _ p: ScenePreview, png: [UInt8], caption: String, alt: String, labels: Bool,
-    byItem: [ItemKey: CheckResult], numbers: [ItemKey: Int]
+    byItem: [ItemKey: CheckResult], numbers: [String: Int]
   ) -> String {
     let data = Data(png).base64EncodedString()
     var out = "<figure>\n<div class=\"frame\">"
@@ -152,7 +295,10 @@ extension HTMLReport {
       out +=
         "<div class=\"box \(b.verdict.rawValue)\" style=\"\(style)\" title=\"\(escape(label))\" "
         + "aria-hidden=\"true\">"
-      if let n = numbers[itemKey] {
+      if labels, let words = b.text, let color = r.flatMap({ cssColor($0.color) }) {
+        out += "<span class=\"w\" style=\"color:\(color)\">\(escape(words))</span>"
+      }
+      if b.verdict != .pass, let n = numbers[b.element + "\u{1F}" + b.item] {
         let below = b.rect.y * 100 < p.height * 6 ? " below" : ""
         let end = b.rect.x * 2 > p.width ? " end" : ""
         out += "<span class=\"label\(below)\(end)\"><span class=\"n\">\(n)</span>"

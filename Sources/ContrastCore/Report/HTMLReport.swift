@@ -1,22 +1,26 @@
-/// `report.html`: one self-contained page for designers (SPEC §4): the summary,
-/// the wallpaper x appearance x mode matrix, a card per failing scene with its
-/// modelled preview and heatmap (item boxes overlaid), the failures as a
-/// sortable table, the findings and the errors; filters by layout, wallpaper,
-/// appearance, mode and verdict.
+/// `report.html`: one self-contained page for designers (SPEC §4, issue 15):
+/// the summary, the wallpaper x appearance x mode matrix, the items that
+/// never pass on any wallpaper, then a section per layout with the failing
+/// items of that screen: its worst scene's modelled preview and heatmap (item
+/// boxes overlaid, each text item's words in its colour) beside one row per
+/// item (its worst ratio and scene, how many of its scenes fail, its bounds
+/// and one fix), the findings and the errors; filters by layout, wallpaper,
+/// appearance, mode, setting, profile and verdict.
 ///
 /// Self-contained: CSS and script inline, images as `data:` URIs, and a
 /// Content-Security-Policy that forbids every other load. Every user string
 /// is HTML-escaped (`escape`). Bounded: at most `maximumPreviews` scene cards
-/// (the worst scenes, by the worst judged ratio / threshold) holding at most
-/// `maximumImageBytes` of PNG, and `maximumTableRows` table rows; the page says how many are left out.
+/// allotted per layout (each layout's worst scene first), holding at most
+/// `maximumImageBytes` of PNG, and `maximumItemRowsPerLayout` item rows per
+/// layout; the page says how many are left out.
 /// Deterministic: the same report gives the same bytes.
 public enum HTMLReport {
   /// At most this many scene cards (with their two images).
   public static let maximumPreviews = 80
   /// At most this many bytes of PNG (before base64) over all scene cards.
   public static let maximumImageBytes = 10_000_000
-  /// At most this many rows in the failures table.
-  public static let maximumTableRows = 1000
+  /// At most this many item rows in a layout's table.
+  public static let maximumItemRowsPerLayout = 300
 
   public static func render(_ report: AuditReport) -> String {
     let gate = report.verdict
@@ -35,13 +39,14 @@ public enum HTMLReport {
     out += "<meta name=\"color-scheme\" content=\"light dark\">\n"
     out += "<title>glass-audit report: \(escape(verdictText.lowercased()))</title>\n"
     out += "<style>\n\(stylesheet)</style>\n</head>\n<body>\n"
-    out += "<a class=\"skip\" href=\"#scenes\">Skip to failing scenes</a>\n"
-    out += header(report, state: state, verdictText: verdictText)
+    out += "<a class=\"skip\" href=\"#layouts\">Skip to the failing items</a>\n"
+    let items = ItemFailures.items(report) + ItemFailures.items(report, verdict: .warn)
+    out += header(report, state: state, verdictText: verdictText, items: items)
     out += filters(report)
     out += "<main>\n"
     out += matrix(report)
-    out += scenes(report)
-    out += failureTable(report)
+    out += neverPasses(report, items: items)
+    out += layouts(report, items: items)
     out += findings(report)
     out += errors(report)
     out += "</main>\n"
@@ -59,14 +64,31 @@ public enum HTMLReport {
 
   // MARK: - Sections
 
-  static func header(_ report: AuditReport, state: String, verdictText: String) -> String {
+  static func header(
+    _ report: AuditReport, state: String, verdictText: String, items: [ItemFailure]
+  ) -> String {
     let s = report.summary
     let st = report.settings
     var out = "<header class=\"banner \(state)\">\n<div class=\"wrap\">\n"
     out += "<p class=\"eyebrow\">glass-audit report</p>\n"
     out += "<h1><span class=\"dot\" aria-hidden=\"true\"></span>\(escape(verdictText))</h1>\n"
     let line = "\(s.failed) of \(s.checks) checks fail over \(s.scenes) scenes"
-    out += "<p class=\"lede\">\(escape(line)).</p>\n"
+    let failing = items.filter { $0.worst.verdict == .fail }
+    let layoutCount = Set(failing.map(\.layout)).count
+    out += "<p class=\"lede\">\(escape(line))"
+    if !failing.isEmpty {
+      out +=
+        ": <a href=\"#layouts\">\(failing.count) failing item\(failing.count == 1 ? "" : "s") in "
+        + "\(layoutCount) layout\(layoutCount == 1 ? "" : "s")</a>"
+    }
+    out += ".</p>\n"
+    let never = failing.filter(\.neverPasses).count
+    if never > 0 {
+      out +=
+        "<p class=\"lede never-link\"><a href=\"#never\">\(never) item\(never == 1 ? "" : "s") "
+        + "never pass\(never == 1 ? "es" : "") on any wallpaper</a> (a design error, not a "
+        + "wallpaper problem).</p>\n"
+    }
     let reasons = report.verdict.reasons
     if report.baselineOutcome != nil || report.failOn != .error, !reasons.isEmpty {
       out += "<p class=\"lede\">\(escape(reasons.joined(separator: "; "))).</p>\n"
@@ -233,83 +255,6 @@ public enum HTMLReport {
         out += "</tr>\n"
       }
       out += "</tbody>\n</table>\n</div>\n"
-    }
-    out += "</section>\n"
-    return out
-  }
-
-  static func failureTable(_ report: AuditReport) -> String {
-    let failing = report.failuresWorstFirst
-    let warnings = report.outcome.results.filter { $0.verdict == .warn }.sorted {
-      let a = $0.judgedRatio / $0.threshold
-      let b = $1.judgedRatio / $1.threshold
-      return a != b ? a < b : CheckResult.reportOrder($0, $1)
-    }
-    let rows = failing + warnings
-    var out = "<section id=\"failures\" aria-labelledby=\"failures-h\">\n"
-    out += "<h2 id=\"failures-h\">Failures and warnings</h2>\n"
-    guard !rows.isEmpty else {
-      return out + "<p class=\"note\">None: every check passes.</p>\n</section>\n"
-    }
-    out +=
-      "<p class=\"note\">Worst first. Select a column heading to sort. The ratio is the "
-      + "<b>\(escape(report.settings.statistic.rawValue))</b> of the item’s pixels; bounds are the "
-      + "lowest and highest ratio the item can reach over any wallpaper.</p>\n"
-    out += "<div class=\"table-wrap\">\n<table class=\"results\" id=\"results\">\n<thead><tr>"
-    let severalProfiles = report.profileNames.count > 1
-    let columns: [(String, String)] =
-      [
-        ("Verdict", "text"), ("Layout", "text"), ("Element › item", "text"),
-        ("Wallpaper", "text"), ("Appearance", "text"), ("Mode", "text"), ("Glass", "text"),
-      ] + (severalProfiles ? [("Profile", "text")] : [])
-      + [
-        ("Ratio (\(report.settings.statistic.rawValue))", "num"),
-        ("Needs", "num"), ("Bounds", "num"), ("Trust", "text"), ("Fix", "text"),
-        ("Where", "text"),
-      ]
-    for (i, (name, kind)) in columns.enumerated() {
-      out +=
-        "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-col=\"\(i)\" "
-        + "data-kind=\"\(kind)\">\(escape(name))<span class=\"arrow\" aria-hidden=\"true\">"
-        + "</span></button></th>"
-    }
-    out += "</tr></thead>\n<tbody>\n"
-    for r in rows.prefix(maximumTableRows) {
-      out +=
-        "<tr data-layout=\"\(escape(r.layout))\" data-wallpaper=\"\(escape(r.wallpaper))\" "
-        + "data-appearance=\"\(r.appearance.rawValue)\" data-mode=\"\(escape(r.mode.rawValue))\" "
-        + "data-glass=\"\(escape(glassValue(r.liquidGlass)))\" "
-        + "data-profile=\"\(escape(r.profile))\" data-verdicts=\"\(r.verdict.rawValue)\">"
-      out += "<td><span class=\"badge \(r.verdict.rawValue)\">\(r.verdict.rawValue)</span></td>"
-      out += "<td>\(escape(r.layout))</td>"
-      out += "<td>\(escape(r.element)) › \(escape(r.item))</td>"
-      out += "<td>\(escape(r.wallpaper))</td>"
-      out += "<td>\(r.appearance.rawValue)</td>"
-      out +=
-        "<td><abbr title=\"\(escape(modeName(r.mode)))\">\(escape(modeShort(r.mode)))</abbr></td>"
-      out += "<td>\(escape(r.liquidGlass.displayLabel))</td>"
-      if severalProfiles { out += "<td>\(escape(r.profile))</td>" }
-      out +=
-        "<td class=\"num\" data-v=\"\(JSONValue.format(r.judgedRatio))\">"
-        + "\(WCAG.displayRatio(r.judgedRatio))</td>"
-      out +=
-        "<td class=\"num\" data-v=\"\(JSONValue.format(r.threshold))\">"
-        + "\(JSONValue.format(r.threshold))</td>"
-      out +=
-        "<td class=\"num\" data-v=\"\(JSONValue.format(r.bounds.max))\">"
-        + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))</td>"
-      out +=
-        "<td class=\"trust \(r.trust.rawValue)\"\(r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")>"
-        + "\(escape(r.trust.rawValue))</td>"
-      out += "<td class=\"fix\">\(escape(Remedy.text(for: r)))</td>"
-      out += "<td><code>\(escape("\(r.file):\(r.line)"))</code></td>"
-      out += "</tr>\n"
-    }
-    out += "</tbody>\n</table>\n</div>\n"
-    if rows.count > maximumTableRows {
-      out +=
-        "<p class=\"note\">\(rows.count - maximumTableRows) more rows are not shown here; "
-        + "report.json has every result.</p>\n"
     }
     out += "</section>\n"
     return out

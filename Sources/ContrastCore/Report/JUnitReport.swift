@@ -1,96 +1,52 @@
-/// `junit.xml`: one testcase per check (SPEC §4), in the dialect GitHub
-/// test-report actions, GitLab and Jenkins read: a `testsuite` per layout,
-/// `classname` = layout.element, `file` = the layout file; failures carry the
-/// ratio, threshold, statistic and remedy; inputs that could not be audited
-/// are `error` testcases of a suite of their own.
+/// `junit.xml`: one testcase per item (layout › element › item; issue 15,
+/// which makes SPEC §4's "per check" per item so the file stays small at
+/// any matrix size), in the dialect GitHub test-report actions, GitLab and
+/// Jenkins read: a `testsuite` per layout, `classname` = layout.element,
+/// `file` = the layout file; a failing item carries its worst scene's ratio,
+/// threshold, statistic and remedy, how many of its scenes fail, and those
+/// scenes worst first (at most `maximumListedScenes`, then a count); inputs
+/// that could not be audited are `error` testcases of a suite of their own.
 ///
-/// It fails exactly as the gate does (`AuditReport.verdict`): a failure the
-/// baseline accepts (or any failure under `--fail-on never`) is `<skipped>`
-/// with the reason; each stale baseline entry that fails the run is a
+/// It fails exactly as the gate does (`AuditReport.verdict`): an item fails
+/// when one of its checks gates; an item whose failures are all accepted by
+/// the baseline (or any failing item under `--fail-on never`) is
+/// `<skipped>` with the reason; each stale baseline entry that fails the run is a
 /// failing testcase of the `baseline` suite; under `--fail-on warning` a
 /// decorative warning is a `<failure>`, and each warning finding a failing
 /// testcase of the `findings` suite.
 public enum JUnitReport {
+  /// At most this many failing scenes are listed in an item's testcase; the
+  /// rest are counted, so a testcase stays small at any matrix size.
+  public static let maximumListedScenes = 12
+
   public static func render(_ report: AuditReport) -> String {
-    let results = report.outcome.results
-    var byLayout: [String: [CheckResult]] = [:]
-    for r in results { byLayout[r.layout, default: []].append(r) }
+    let items = itemGroups(report)
+    var byLayout: [String: [[CheckResult]]] = [:]
+    for i in items { byLayout[i[0].layout, default: []].append(i) }
     let s = report.summary
     let stale = report.failingStaleEntries
     let findings = report.gatingFindings
-    let gating = results.filter(report.gates).count
-    let skipped = results.filter { $0.verdict == .fail && !report.gates($0) }.count
+    let outcomes = items.map { outcome($0, report: report) }
+    let gating = outcomes.filter { $0 == .failure || $0 == .gatingWarning }.count
+    let skipped = outcomes.filter { $0 == .skipped }.count
     var out = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
     out.append(
       "<testsuites name=\"glass-audit\" "
-        + "tests=\"\(s.checks + s.errors + stale.count + findings.count)\" "
+        + "tests=\"\(items.count + s.errors + stale.count + findings.count)\" "
         + "failures=\"\(gating + stale.count + findings.count)\" errors=\"\(s.errors)\" "
         + "skipped=\"\(skipped)\">")
     for layout in byLayout.keys.sorted() {
-      let rs = byLayout[layout]!
-      let failures = rs.filter(report.gates).count
-      let skipped = rs.filter { $0.verdict == .fail && !report.gates($0) }.count
-      let file = rs.first?.file ?? ""
+      let groups = byLayout[layout]!
+      let outcomes = groups.map { outcome($0, report: report) }
+      let failures = outcomes.filter { $0 == .failure || $0 == .gatingWarning }.count
+      let skipped = outcomes.filter { $0 == .skipped }.count
+      let file = groups.first?.first?.file ?? ""
       out.append(
-        "  <testsuite name=\"\(xml(layout))\" tests=\"\(rs.count)\" "
+        "  <testsuite name=\"\(xml(layout))\" tests=\"\(groups.count)\" "
           + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" "
           + "file=\"\(xml(file))\">")
-      for r in rs {
-        let name =
-          "\(r.element) › \(r.item) on \(r.wallpaper) (\(r.sceneDescription))"
-        let head =
-          "    <testcase classname=\"\(xml(r.layout)).\(xml(r.element))\" name=\"\(xml(name))\" "
-          + "file=\"\(xml(r.file))\" line=\"\(r.line)\""
-        switch r.verdict {
-        case .pass:
-          out.append(head + "/>")
-        case .warn:
-          let warning =
-            "warning: decorative item below \(JSONValue.format(r.threshold)):1 "
-            + "(\(WCAG.displayRatio(r.judgedRatio)):1)"
-          out.append(head + ">")
-          if report.gates(r) {
-            out.append(
-              "      <failure type=\"warning\" message=\"\(xml(warning + " (--fail-on warning)"))\">"
-                + "\(xml(warning))</failure>")
-          } else {
-            out.append("      <system-out>\(xml(warning))</system-out>")
-          }
-          out.append("    </testcase>")
-        case .fail:
-          let stat = report.settings.statistic.rawValue
-          let message =
-            "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) is below "
-            + "\(JSONValue.format(r.threshold)):1"
-          var detail = [
-            "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? ""), colour \(r.color)) on "
-              + "\(r.material) of \(r.element)",
-            "wallpaper \(r.wallpaper), \(r.sceneDescription); trust \(r.trust.rawValue)"
-              + (r.trustBasis.isEmpty ? "" : " (\(r.trustBasis))"),
-            "\(stat) \(WCAG.displayRatio(r.judgedRatio)), min \(WCAG.displayRatio(r.contrast.min)), "
-              + "median \(WCAG.displayRatio(r.contrast.median)), failing pixels "
-              + "\(JSONValue.format(r.contrast.failingFraction * 100))%",
-            "threshold \(JSONValue.format(r.threshold)); bounds over any wallpaper "
-              + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))",
-          ]
-          let fix = Remedy.text(for: r)
-          if !fix.isEmpty { detail.append("fix: \(fix)") }
-          detail.append("at \(r.file):\(r.line)")
-          out.append(head + ">")
-          if !report.gates(r) {
-            let why =
-              r.isAcceptedByBaseline
-              ? "accepted by the baseline: " : "not gating (--fail-on never): "
-            out.append(
-              "      <skipped message=\"\(xml(why + message))\">"
-                + xml(detail.joined(separator: "\n")) + "</skipped>")
-          } else {
-            out.append(
-              "      <failure type=\"contrast\" message=\"\(xml(message))\">"
-                + xml(detail.joined(separator: "\n")) + "</failure>")
-          }
-          out.append("    </testcase>")
-        }
+      for checks in groups {
+        out += testcase(checks, report: report)
       }
       out.append("  </testsuite>")
     }
@@ -146,6 +102,113 @@ public enum JUnitReport {
     }
     out.append("</testsuites>")
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// What an item's testcase says.
+  enum Outcome: Equatable {
+    case pass
+    /// Warnings only, not gating.
+    case warning
+    /// Warnings only, gating (`--fail-on warning`).
+    case gatingWarning
+    case failure
+    /// Failing, but none of its failures gates (baseline, --fail-on never).
+    case skipped
+  }
+
+  /// Every item's checks (layout, element, item), in report order.
+  static func itemGroups(_ report: AuditReport) -> [[CheckResult]] {
+    var order: [[String]] = []
+    var groups: [[String]: [CheckResult]] = [:]
+    for r in report.outcome.results {
+      let key = [r.layout, r.element, r.item]
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(r)
+    }
+    return order.map { groups[$0]! }
+  }
+
+  static func outcome(_ checks: [CheckResult], report: AuditReport) -> Outcome {
+    let failing = checks.filter { $0.verdict == .fail }
+    if failing.contains(where: report.gates) { return .failure }
+    if !failing.isEmpty { return .skipped }
+    let warnings = checks.filter { $0.verdict == .warn }
+    if warnings.contains(where: report.gates) { return .gatingWarning }
+    return warnings.isEmpty ? .pass : .warning
+  }
+
+  /// One item's testcase: its worst failing scene in the message, every
+  /// failing scene (capped at `maximumListedScenes`) in the body.
+  static func testcase(_ checks: [CheckResult], report: AuditReport) -> [String] {
+    let first = checks[0]
+    let name = "\(first.element) › \(first.item)"
+    let head =
+      "    <testcase classname=\"\(xml(first.layout)).\(xml(first.element))\" "
+      + "name=\"\(xml(name))\" file=\"\(xml(first.file))\" line=\"\(first.line)\""
+    let kind = outcome(checks, report: report)
+    let verdict: Verdict = kind == .warning || kind == .gatingWarning ? .warn : .fail
+    let bad = checks.filter { $0.verdict == verdict }.sorted(by: ItemFailures.worseFirst)
+    guard let r = bad.first, kind != .pass else { return [head + "/>"] }
+    let item = ItemFailure(
+      layout: r.layout, element: r.element, item: r.item, checks: bad, scenes: checks.count,
+      gating: bad.filter(report.gates).count)
+    let scenes = ItemFailures.sceneList(item, limit: maximumListedScenes)
+    let count = "\(bad.count) of \(checks.count) scenes"
+    var out = [head + ">"]
+    if verdict == .warn {
+      let warning =
+        "warning: decorative item below \(JSONValue.format(r.threshold)):1 "
+        + "(\(WCAG.displayRatio(r.judgedRatio)):1) in \(count)"
+      let body = ([warning] + scenes).joined(separator: "\n")
+      if item.gating > 0 {
+        out.append(
+          "      <failure type=\"warning\" message=\"\(xml(warning + " (--fail-on warning)"))\">"
+            + "\(xml(body))</failure>")
+      } else {
+        out.append("      <system-out>\(xml(body))</system-out>")
+      }
+      out.append("    </testcase>")
+      return out
+    }
+    let stat = report.settings.statistic.rawValue
+    let message =
+      "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) is below "
+      + "\(JSONValue.format(r.threshold)):1; fails in \(count)"
+    var detail = [
+      "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? ""), colour \(r.color)) on "
+        + "\(r.material) of \(r.element)",
+      "worst: wallpaper \(r.wallpaper), \(r.sceneDescription); trust \(r.trust.rawValue)"
+        + (r.trustBasis.isEmpty ? "" : " (\(r.trustBasis))"),
+      "\(stat) \(WCAG.displayRatio(r.judgedRatio)), min \(WCAG.displayRatio(r.contrast.min)), "
+        + "median \(WCAG.displayRatio(r.contrast.median)), failing pixels "
+        + "\(JSONValue.format(r.contrast.failingFraction * 100))%",
+      "threshold \(JSONValue.format(r.threshold)); bounds over any wallpaper "
+        + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
+        + (item.neverPasses ? " (never passes on any wallpaper)" : ""),
+    ]
+    let fix = item.fix
+    if !fix.isEmpty { detail.append("fix: \(fix)") }
+    let accepted = bad.count - item.gating
+    if kind == .failure && accepted > 0 {
+      detail.append("\(accepted) of these failures are accepted by the baseline")
+    }
+    detail.append("failing scenes, worst first:")
+    detail += scenes.map { "  \($0)" }
+    detail.append("at \(r.file):\(r.line)")
+    if kind == .skipped {
+      let why =
+        bad.allSatisfy(\.isAcceptedByBaseline)
+        ? "accepted by the baseline: " : "not gating (--fail-on never): "
+      out.append(
+        "      <skipped message=\"\(xml(why + message))\">"
+          + xml(detail.joined(separator: "\n")) + "</skipped>")
+    } else {
+      out.append(
+        "      <failure type=\"contrast\" message=\"\(xml(message))\">"
+          + xml(detail.joined(separator: "\n")) + "</failure>")
+    }
+    out.append("    </testcase>")
+    return out
   }
 
   /// Escapes text for XML attributes and content (``Escaping/xml(_:)``).

@@ -1,14 +1,36 @@
 /// `report.md`: a summary for a pull-request comment and for designers
-/// (SPEC §4): the counts, the matrix, the failures worst first with their
-/// numbers, bounds and remedies, the findings and the errors.
+/// (SPEC §4, issue 15): the counts, the items that never pass on any
+/// wallpaper, the matrix, then the failing items grouped by layout (each
+/// item once: its worst ratio and scene, how many of its scenes fail, its
+/// bounds and one fix), the findings and the errors.
+///
+/// Bounded: the whole text is at most `maximumLength` UTF-8 bytes (so at
+/// most that many characters, GitHub's limit for a comment) at any matrix
+/// size. Every section has a share of that budget, rows are capped to fit
+/// it and the rest counted, user strings are shortened to
+/// `maximumCellLength`, and the full report (report.html beside it) is
+/// linked from the top.
 public enum MarkdownReport {
-  /// At most this many failure rows; the rest are counted.
-  public static let maximumFailureRows = 50
+  /// GitHub's limit on a pull-request comment (characters; held in bytes).
+  public static let maximumLength = 65_536
+  /// At most this many item rows per layout, before the budget cuts more.
+  public static let maximumItemRowsPerLayout = 15
+  /// User strings (ids, wallpaper names, messages) are cut to this many
+  /// characters in a cell.
+  public static let maximumCellLength = 80
+  /// The shares of `maximumLength` of the sections other than the items.
+  static let matrixBudget = 14_000
+  static let neverPassesBudget = 4_000
+  static let findingsBudget = 5_000
+  static let errorsBudget = 3_000
+  static let staleBudget = 2_000
+  /// Room kept for the last line and rounding.
+  static let margin = 256
 
   public static func render(_ report: AuditReport) -> String {
     let s = report.summary
     let st = report.settings
-    var out: [String] = []
+    var head: [String] = []
     let gate = report.verdict
     let mark: String
     switch gate.gate {
@@ -16,42 +38,147 @@ public enum MarkdownReport {
     case .fail: mark = "❌"
     case .inputError: mark = "❗"
     }
-    out.append("# glass-audit report: \(mark) \(cell(gate.headline))")
-    out.append("")
-    out.append(
+    head.append("# glass-audit report: \(mark) \(cell(short(gate.headline, 300)))")
+    head.append("")
+    let items = ItemFailures.items(report)
+    let layouts = ItemFailures.byLayout(items)
+    head.append(
       "**\(s.checks) checks: \(s.passed) passed, \(s.failed) failed, \(s.warnings) warnings, "
-        + "\(s.errors) errors** over \(s.scenes) scenes.")
-    out.append("")
-    out.append(
+        + "\(s.errors) errors** over \(s.scenes) scenes"
+        + (items.isEmpty
+          ? "."
+          : "; **\(items.count) failing \(plural(items.count, "item"))** in "
+            + "\(layouts.count) \(plural(layouts.count, "layout")).")
+    )
+    head.append("")
+    head.append(
       "WCAG 2.2 level \(st.level.rawValue), judged on the `\(st.statistic.rawValue)` ratio of each "
         + "item's pixels; large text by the `\(st.largeText.rawValue)` rule; "
-        + profilesText(report.profileNames) + "; Liquid Glass "
+        + profilesText(report.profileNames.map { short($0, maximumCellLength) }) + "; Liquid Glass "
         + st.liquidGlass.map(\.label).joined(separator: ", ")
         + " (Reduce Transparency draws no glass: `–`). Ratios are floored to two decimals.")
-    out.append("")
+    head.append("")
     let failingTrust = Dictionary(
       grouping: report.outcome.results.filter { $0.verdict == .fail }, by: \.trust)
     if !failingTrust.isEmpty {
-      out.append(
+      head.append(
         "Failures by the trust of their verdict: "
           + VerdictTrust.allCases.compactMap { t in
             failingTrust[t].map { "\($0.count) `\(t.rawValue)`" }
           }.joined(separator: ", ") + ".")
-      out.append("")
+      head.append("")
     }
-    out += matrix(report)
-    out += failures(report)
-    out += staleEntries(report)
-    out += findings(report)
-    if !report.outcome.errors.isEmpty {
-      out.append("## Inputs that could not be audited")
-      out.append("")
-      for e in report.outcome.errors {
-        out.append("- `\(code(e.input))`: \(cell(e.message))")
+    head.append(
+      "Full report: [report.html](report.html) beside this file (every failing item with its "
+        + "layout's preview and heatmap); `report.json` has every check.")
+    head.append("")
+    let never = capped(neverPasses(items), budget: neverPassesBudget) {
+      "- … and \($0) more: see report.html"
+    }
+    let grid = matrix(report)
+    let stale = capped(staleEntries(report), budget: staleBudget) {
+      "- … and \($0) more in `report.json`"
+    }
+    let found = capped(findings(report), budget: findingsBudget) {
+      "- … and \($0) more in `report.json`"
+    }
+    let errs = capped(errors(report), budget: errorsBudget) {
+      "- … and \($0) more in `report.json`"
+    }
+    let used = [head, never, grid, stale, found, errs].reduce(0) { $0 + length($1) }
+    let failing = failures(report, layouts: layouts, budget: maximumLength - margin - used)
+    let out = (head + never + grid + failing + stale + found + errs).joined(separator: "\n")
+    return fitted(out)
+  }
+
+  /// `text` when it fits `maximumLength`; else cut at the last line that
+  /// fits, with a line saying so (a safety net: the budgets above keep every
+  /// section inside its share).
+  static func fitted(_ text: String) -> String {
+    guard text.utf8.count > maximumLength else { return text }
+    let note = "\n\n… cut to fit a comment: see report.html.\n"
+    var kept = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if kept + line.utf8.count + 1 + note.utf8.count > maximumLength { break }
+      kept += line.utf8.count + 1
+    }
+    let end = text.utf8.index(text.utf8.startIndex, offsetBy: kept)
+    return String(text[..<end]) + note
+  }
+
+  static func plural(_ n: Int, _ word: String) -> String { n == 1 ? word : word + "s" }
+
+  /// UTF-8 bytes of the lines joined by newlines (each line and its newline).
+  static func length(_ lines: [String]) -> Int {
+    lines.reduce(0) { $0 + $1.utf8.count + 1 }
+  }
+
+  /// `lines` (a heading, then items) cut to `budget` bytes: the first
+  /// lines that fit, then `more(n)` counting the item lines left out. A
+  /// section that fits is returned unchanged; the heading lines (those
+  /// before the first that starts with `- ` or `| `) are always kept.
+  static func capped(_ lines: [String], budget: Int, more: (Int) -> String) -> [String] {
+    guard length(lines) > budget else { return lines }
+    var out: [String] = []
+    var used = 0
+    let reserve = more(lines.count).utf8.count + 2
+    for (i, line) in lines.enumerated() {
+      let isItem = line.hasPrefix("- ") || line.hasPrefix("| ")
+      if isItem && used + line.utf8.count + 1 + reserve > budget {
+        let left = lines[i...].filter { $0.hasPrefix("- ") || $0.hasPrefix("| ") }.count
+        out.append(more(left))
+        out.append("")
+        return out
       }
-      out.append("")
+      out.append(line)
+      used += line.utf8.count + 1
     }
-    return out.joined(separator: "\n")
+    return out
+  }
+
+  /// `s` cut to `limit` characters, with `…` when cut.
+  static func short(_ s: String, _ limit: Int) -> String {
+    s.count <= limit ? s : String(s.prefix(limit - 1)) + "…"
+  }
+
+  static func errors(_ report: AuditReport) -> [String] {
+    guard !report.outcome.errors.isEmpty else { return [] }
+    var out = ["## Inputs that could not be audited", ""]
+    for e in report.outcome.errors {
+      out.append(
+        "- `\(code(short(e.input, maximumCellLength * 2)))`: \(cell(short(e.message, 400)))")
+    }
+    out.append("")
+    return out
+  }
+
+  /// The items that cannot pass on any wallpaper in their worst scene.
+  static func neverPasses(_ items: [ItemFailure]) -> [String] {
+    let never = items.filter(\.neverPasses)
+    guard !never.isEmpty else { return [] }
+    var out = [
+      "## Never passes on any wallpaper", "",
+      "\(never.count) \(plural(never.count, "item")) cannot reach \(never.count == 1 ? "its" : "their") "
+        + "threshold over any wallpaper in \(never.count == 1 ? "its" : "their") worst scene: a "
+        + "design error, not a wallpaper problem.",
+      "",
+    ]
+    for i in never {
+      let r = i.worst
+      out.append(
+        "- \(itemName(i)): at most \(WCAG.displayRatio(r.bounds.max)):1, needs "
+          + "\(threshold(r.threshold)):1 (\(cell(short(i.worstScene, 160))); "
+          + "`\(code(short("\(r.file):\(r.line)", 160)))`)"
+          + (i.fix.isEmpty ? "" : ". Fix: \(cell(short(i.fix, 300)))"))
+    }
+    out.append("")
+    return out
+  }
+
+  /// `layout › element › item`, each shortened and escaped.
+  static func itemName(_ i: ItemFailure) -> String {
+    [i.layout, i.element, i.item].map { "**\(cell(short($0, maximumCellLength)))**" }
+      .joined(separator: " › ")
   }
 
   /// "profile `ios27`" or "profiles `ios26`, `ios27`".
@@ -72,11 +199,11 @@ public enum MarkdownReport {
       report.settings.modeColumns.map { (a, $0.mode, $0.liquidGlass) }
     }
     let severalProfiles = report.profileNames.count > 1
-    var wallpapers: [String] = []
+    var rowSet = Set<String>()
     var cells: [String: (pass: Int, fail: Int, warn: Int)] = [:]
     for r in report.outcome.results {
       let row = severalProfiles ? "\(r.wallpaper) · \(r.profile)" : r.wallpaper
-      if !wallpapers.contains(row) { wallpapers.append(row) }
+      rowSet.insert(row)
       let k = "\(row)|" + columnKey(r.appearance, r.mode, r.liquidGlass)
       var c = cells[k] ?? (0, 0, 0)
       switch r.verdict {
@@ -86,8 +213,8 @@ public enum MarkdownReport {
       }
       cells[k] = c
     }
-    guard !wallpapers.isEmpty else { return [] }
-    wallpapers.sort()
+    guard !rowSet.isEmpty else { return [] }
+    let wallpapers = rowSet.sorted()
     var out = [
       "## Matrix", "",
       "Failing checks / checks, per wallpaper\(severalProfiles ? " · profile" : ""), appearance, "
@@ -99,8 +226,14 @@ public enum MarkdownReport {
         + combos.map { "\($0.0.rawValue) \(modeLabel($0.1)) \($0.2.displayLabel)" }
         .joined(separator: " | ") + " |")
     out.append("|---|" + combos.map { _ in "---:" }.joined(separator: "|") + "|")
-    for w in wallpapers {
-      var row = "| \(cell(w)) |"
+    var used = length(out) + 200
+    if used > matrixBudget {
+      return Array(out.prefix(3)) + [
+        "The matrix has \(combos.count) columns, too wide for this summary: see report.html.", "",
+      ]
+    }
+    for (n, w) in wallpapers.enumerated() {
+      var row = "| \(cell(short(w, maximumCellLength))) |"
       for (a, m, g) in combos {
         guard let c = cells["\(w)|" + columnKey(a, m, g)] else {
           row += " – |"
@@ -109,45 +242,146 @@ public enum MarkdownReport {
         let total = c.pass + c.fail + c.warn
         row += c.fail > 0 ? " ❌ \(c.fail)/\(total) |" : " ✅ 0/\(total) |"
       }
+      if used + row.utf8.count + 1 > matrixBudget {
+        let left = wallpapers.count - n
+        out.append("")
+        out.append(
+          "… and \(left) more \(plural(left, "row")) (wallpapers) in report.html.")
+        break
+      }
+      used += row.utf8.count + 1
       out.append(row)
     }
     out.append("")
     return out
   }
 
-  static func failures(_ report: AuditReport) -> [String] {
-    let failing = report.failuresWorstFirst
-    guard !failing.isEmpty else { return ["## Failures", "", "None.", ""] }
-    var out = ["## Failures, worst first", ""]
+  /// The failing items, a section per layout (layouts in order of their
+  /// worst item), each with up to `maximumItemRowsPerLayout` rows: as many
+  /// as fit `budget` when every layout gets the same number (at least
+  /// one); layouts that do not fit even one row are named in a last line.
+  static func failures(
+    _ report: AuditReport, layouts: [(layout: String, items: [ItemFailure])], budget: Int
+  ) -> [String] {
+    guard !layouts.isEmpty else { return ["## Failing items", "", "None.", ""] }
+    let checks = layouts.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.failingScenes } }
+    var out = ["## Failing items by layout", ""]
     out.append(
-      "Trust is the weakest among the profile numbers a verdict rests on: `exact` (none: the "
+      "Each item once, worst layout and item first: its worst ratio and the scene it is in, how "
+        + "many of its scenes fail (\(checks) failing \(plural(checks, "check")) in all), the "
+        + "lowest and highest ratio it can reach over any wallpaper there (⛔: it never passes on "
+        + "any wallpaper), and one fix. Trust is "
+        + "the weakest among the profile numbers the worst verdict rests on: `exact` (none: the "
         + "app's own colours over the wallpaper), `apple` (published by Apple), "
         + "`third-party-measurement` (measured on Apple's renders, or fitted to such "
         + "measurements), `assumption` (the profile's own; no public measurement).")
     out.append("")
-    let severalProfiles = report.profileNames.count > 1
-    out.append(
-      "| layout | element › item | wallpaper | appearance | mode | glass |"
-        + (severalProfiles ? " profile |" : "")
-        + " ratio | needs | bounds | trust | fix |")
-    out.append(
-      "|---|---|---|---|---|---|" + (severalProfiles ? "---|" : "") + "---:|---:|---|---|---|")
-    for r in failing.prefix(maximumFailureRows) {
-      let ratio = WCAG.displayRatio(r.judgedRatio)
-      let bounds = "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
-      out.append(
-        "| \(cell(r.layout)) | \(cell(r.element)) › \(cell(r.item)) | \(cell(r.wallpaper)) | "
-          + "\(r.appearance.rawValue) | \(modeLabel(r.mode)) | \(r.liquidGlass.displayLabel) | "
-          + (severalProfiles ? "\(cell(r.profile)) | " : "")
-          + "\(ratio) | \(threshold(r.threshold)) | \(bounds) | \(trustText(r)) | "
-          + "\(cell(Remedy.text(for: r))) |")
+    let sections = layouts.map { section(report, layout: $0.layout, items: $0.items) }
+    let room = budget - length(out) - 400
+    // The most rows per layout that fit when every layout shows that many.
+    var rows = maximumItemRowsPerLayout
+    func size(_ k: Int) -> Int {
+      sections.reduce(0) { $0 + length($1.head) + length(Array($1.rows.prefix(k))) + 120 }
     }
-    if failing.count > maximumFailureRows {
+    while rows > 1 && size(rows) > room { rows -= 1 }
+    if size(1) > room {
+      return out + compact(report, layouts: layouts, budget: room)
+    }
+    var used = 0
+    var left: [(String, Int)] = []
+    for (n, sec) in sections.enumerated() {
+      let shown = Array(sec.rows.prefix(rows))
+      let more =
+        sec.rows.count > shown.count
+        ? [
+          "",
+          "… and \(sec.rows.count - shown.count) more \(plural(sec.rows.count - shown.count, "item")) of this layout in report.html.",
+        ]
+        : []
+      let lines = sec.head + shown + more + [""]
+      if used + length(lines) > room {
+        left = layouts[n...].map { ($0.layout, $0.items.count) }
+        break
+      }
+      out += lines
+      used += length(lines)
+    }
+    if !left.isEmpty {
+      var line =
+        "**\(left.count) more \(plural(left.count, "layout")) with failing items** (see report.html):"
+      var named = 0
+      for (layout, count) in left {
+        let part = " \(cell(short(layout, maximumCellLength))) (\(count)),"
+        if line.utf8.count + part.utf8.count > 360 { break }
+        line += part
+        named += 1
+      }
+      line = String(line.dropLast(line.hasSuffix(",") ? 1 : 0))
+      if named < left.count { line += " and \(left.count - named) more" }
+      out.append(line + ".")
       out.append("")
-      out.append("… and \(failing.count - maximumFailureRows) more in `report.json`.")
+    }
+    return out
+  }
+
+  /// When not even one section per layout fits: one table with a row per
+  /// layout (its worst item, and how many items fail), capped to `budget`.
+  static func compact(
+    _ report: AuditReport, layouts: [(layout: String, items: [ItemFailure])], budget: Int
+  ) -> [String] {
+    var out = [
+      "Too many layouts fail for a section each here: each layout's worst item. "
+        + "report.html has every item.",
+      "",
+      "| layout | failing items | worst item | worst | needs | worst scene | fails in | fix |",
+      "|---|---:|---|---:|---:|---|---:|---|",
+    ]
+    for (layout, items) in layouts {
+      let i = items[0]
+      let r = i.worst
+      out.append(
+        "| \(cell(short(layout, maximumCellLength))) | \(items.count) | "
+          + "\(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength))) | "
+          + "\(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
+          + "\(cell(short(r.wallpaper, maximumCellLength))) (\(cell(r.sceneDescription))) | "
+          + "\(i.failingScenes)/\(i.scenes) | \(cell(short(i.fix, 200))) |")
     }
     out.append("")
-    return out
+    return capped(
+      Array(out.prefix(2)) + out.dropFirst(2).filter { $0.hasPrefix("| ") } + [""],
+      budget: budget
+    ) { "\n… and \($0) more layouts with failing items in report.html." }
+  }
+
+  /// A layout's heading and table head, and one row per failing item.
+  static func section(_ report: AuditReport, layout: String, items: [ItemFailure])
+    -> (head: [String], rows: [String])
+  {
+    // From the results only (not the layouts' titles and files, which
+    // report.json does not carry), so a merged report.md is a single run's.
+    let name = "`\(code(short(layout, maximumCellLength)))`"
+    let file = items[0].worst.file
+    let checks = items.reduce(0) { $0 + $1.failingScenes }
+    var head = [
+      "### \(name)", "",
+      "\(items.count) failing \(plural(items.count, "item")) (\(checks) failing "
+        + "\(plural(checks, "check"))) in `\(code(short(file, 160)))`.",
+      "",
+    ]
+    head.append(
+      "| element › item | worst | needs | worst scene | fails in | bounds | trust | fix | line |")
+    head.append("|---|---:|---:|---|---:|---|---|---|---:|")
+    let rows = items.map { i -> String in
+      let r = i.worst
+      let bounds = "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
+      return
+        "| \(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength))) | "
+        + "\(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
+        + "\(cell(short(r.wallpaper, maximumCellLength))) (\(cell(r.sceneDescription))) | "
+        + "\(i.failingScenes)/\(i.scenes) | \(bounds)\(i.neverPasses ? " ⛔" : "") | "
+        + "\(trustText(r)) | \(cell(short(i.fix, 300))) | \(r.line) |"
+    }
+    return (head, rows)
   }
 
   /// The baseline entries that fail the run as stale, by fingerprint.
@@ -160,7 +394,7 @@ public enum MarkdownReport {
         + "they are removed with `--prune-baseline`.",
       "",
     ]
-    for e in stale { out.append("- `\(code(e.fingerprint))`") }
+    for e in stale { out.append("- `\(code(short(e.fingerprint, 300)))`") }
     out.append("")
     return out
   }
@@ -170,8 +404,10 @@ public enum MarkdownReport {
     var out = ["## Findings", ""]
     for f in report.outcome.findings {
       var place = ""
-      if let file = f.file { place = " (`\(code(file))\(f.line.map { ":\($0)" } ?? "")`)" }
-      out.append("- **\(f.rule.id)**: \(cell(f.message))\(place)")
+      if let file = f.file {
+        place = " (`\(code(short(file, 160)))\(f.line.map { ":\($0)" } ?? "")`)"
+      }
+      out.append("- **\(f.rule.id)**: \(cell(short(f.message, 400)))\(place)")
     }
     out.append("")
     return out

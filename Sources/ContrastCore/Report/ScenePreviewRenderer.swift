@@ -72,11 +72,54 @@ public enum ScenePreviewRenderer {
     let boxes = snapshot.measurements.map { m in
       PreviewBox(
         element: m.result.element, item: m.result.item, verdict: m.result.verdict,
-        rect: map.rect(of: m.pixelRect))
+        rect: map.rect(of: m.pixelRect), text: words(of: m.result, in: snapshot.layout))
     }
     return DrawnScene(
       key: snapshot.key, width: map.width, height: map.height,
       preview: PNGEncoder.rgb8(preview), heatmap: PNGEncoder.rgb8(heat), boxes: boxes)
+  }
+
+  /// The words a text item shows: its `text:` when the layout gives it, else
+  /// its id; nil for icons and decorations.
+  static func words(of r: CheckResult, in layout: Layout) -> String? {
+    guard r.kind == .text else { return nil }
+    let item = layout.elements.first { $0.id == r.element }?.content.first { $0.id == r.item }
+    return item?.text ?? r.item
+  }
+
+  /// Which scenes to draw (issue 15): at most `limit`, allotted per layout
+  /// so that every layout with a failing scene gets its worst one before any
+  /// layout gets a second: round 1 takes each layout's worst scene, round 2
+  /// each layout's second worst, and so on, layouts in order of their worst
+  /// scene (severity = judged ratio / threshold, lower is worse; then scene
+  /// order). Deterministic.
+  public static func allot(
+    _ severities: [(severity: Double, key: SceneKey)], limit: Int
+  ) -> [SceneKey] {
+    let sorted = severities.sorted {
+      $0.severity != $1.severity ? $0.severity < $1.severity : $0.key < $1.key
+    }
+    var order: [String] = []
+    var byLayout: [String: [SceneKey]] = [:]
+    for s in sorted {
+      if byLayout[s.key.layout] == nil { order.append(s.key.layout) }
+      byLayout[s.key.layout, default: []].append(s.key)
+    }
+    var out: [SceneKey] = []
+    var round = 0
+    while out.count < limit {
+      var any = false
+      for layout in order {
+        let keys = byLayout[layout]!
+        guard round < keys.count else { continue }
+        any = true
+        out.append(keys[round])
+        if out.count == limit { break }
+      }
+      if !any { break }
+      round += 1
+    }
+    return out
   }
 
   /// The placed wallpaper with every element's modelled background inside its

@@ -91,11 +91,17 @@ public struct PreviewBox: Sendable, Hashable {
   public var item: String
   public var verdict: Verdict
   public var rect: PixelRect
+  /// The words a text item shows (its `text:`, else its id); nil for icons
+  /// and decorations. The HTML report draws them in the item's colour.
+  public var text: String?
 
-  public init(element: String, item: String, verdict: Verdict, rect: PixelRect) {
+  public init(
+    element: String, item: String, verdict: Verdict, rect: PixelRect, text: String? = nil
+  ) {
     self.element = element
     self.item = item
     self.verdict = verdict
     self.rect = rect
+    self.text = text
   }
 }

@@ -23,7 +23,7 @@ import Testing
     let lines = GitHubAnnotations.lines(ReportFixtures.report(failures(25)), limit: 10)
     #expect(lines.count == 11)
     #expect(lines.prefix(10).allSatisfy { $0.hasPrefix("::error ") })
-    #expect(lines.last == "::notice::15 more failing checks: see the step summary")
+    #expect(lines.last == "::notice::15 more failing items: see the step summary")
   }
 
   @Test func noNoticeWhenEverythingFits() {
@@ -49,7 +49,7 @@ import Testing
       lines[0]
         == "::error file=wallpapers/bad.png,title=cannot audit wallpapers/bad.png::not a PNG")
     #expect(lines.count == 3)
-    #expect(lines[2] == "::notice::2 more failing checks: see the step summary")
+    #expect(lines[2] == "::notice::2 more failing items: see the step summary")
   }
 
   @Test func messagesAndPropertiesAreEscaped() {
