@@ -399,6 +399,7 @@ final class AuditState: @unchecked Sendable {
   /// ``AuditOutcome/finalize(statistic:)`` sorts them): gathered as each
   /// wallpaper ends, so they are never held twice.
   private var results: [CheckResult] = []
+  private var remedies = RemedyAccumulator()
   private let expectedParts: Int
 
   init(expectedParts: Int = 1) { self.expectedParts = Swift.max(1, expectedParts) }
@@ -413,6 +414,10 @@ final class AuditState: @unchecked Sendable {
     }
     results += p.results
     p.results = []
+    // The remedy searches too: a wallpaper's groups hold every candidate
+    // fix of its failing items, tens of megabytes at a team's scale.
+    remedies.merge(p.remedies)
+    p.remedies = RemedyAccumulator()
     parts.append(p)
     lock.unlock()
   }
@@ -427,7 +432,6 @@ final class AuditState: @unchecked Sendable {
   func outcome() -> AuditOutcome {
     lock.lock()
     defer { lock.unlock() }
-    var remedies = RemedyAccumulator()
     var findings: [Finding] = []
     var errors: [InputError] = []
     var scenes = 0
@@ -435,7 +439,6 @@ final class AuditState: @unchecked Sendable {
     var requested = 0
     parts.reverse()
     while let p = parts.popLast() {
-      remedies.merge(p.remedies)
       findings += p.findings
       errors += p.errors
       scenes += p.scenes
@@ -444,9 +447,11 @@ final class AuditState: @unchecked Sendable {
     }
     let taken = results
     results = []
+    let searches = remedies
+    remedies = RemedyAccumulator()
     return AuditOutcome(
       results: taken, findings: findings, errors: errors, scenes: scenes,
-      blursComputed: computed, blursRequested: requested, remedySearch: remedies)
+      blursComputed: computed, blursRequested: requested, remedySearch: searches)
   }
 }
 
