@@ -134,3 +134,64 @@ public struct ItemSamples: Sendable {
       lum: lum)
   }
 }
+
+extension ItemSamples {
+  /// The entries standing for a contiguous range of pixels (row-major): the
+  /// entries it touches, the first and last trimmed to the pixels inside.
+  public struct EntryRange: Sendable {
+    /// The entries touched.
+    public var entries: Range<Int>
+    /// How many pixels each of them stands for inside the range.
+    public var counts: [Int]
+    /// The pixels of the range.
+    public var pixelCount: Int { counts.reduce(0, +) }
+
+    /// The values of `perEntry` (one per entry of the samples) for these entries.
+    public func ratios(of perEntry: [Double]) -> [Double] { Array(perEntry[entries]) }
+  }
+
+  /// The entries of pixels `pixels` (row-major, within `0..<pixelCount`):
+  /// the pixels of the rows of a frame inside the samples' rectangle, when
+  /// both span the same columns.
+  public func entries(ofPixels pixels: Range<Int>) -> EntryRange {
+    precondition(pixels.lowerBound >= 0 && pixels.upperBound <= pixelCount, "pixels out of range")
+    var start = 0
+    var end = 0
+    var counts: [Int] = []
+    var before = 0  // pixels before entry k
+    for k in 0..<count {
+      let c = storage.counts[k]
+      let lo = Swift.max(before, pixels.lowerBound)
+      let hi = Swift.min(before + c, pixels.upperBound)
+      if hi > lo {
+        if counts.isEmpty { start = k }
+        counts.append(hi - lo)
+        end = k + 1
+      }
+      before += c
+      if before >= pixels.upperBound { break }
+    }
+    return EntryRange(entries: start..<end, counts: counts)
+  }
+
+  /// The samples of `range` alone: its entries, the first and last trimmed
+  /// (a new copy; as if the range's pixels had been collected on their own).
+  public func slice(_ range: EntryRange) -> ItemSamples {
+    ItemSamples(sliceOf: self, range)
+  }
+
+  private init(sliceOf source: ItemSamples, _ range: EntryRange) {
+    let n = range.counts.count
+    storage = Storage(capacity: n)
+    let s = source.storage
+    for (i, k) in range.entries.enumerated() {
+      storage.r[i] = s.r[k]
+      storage.g[i] = s.g[k]
+      storage.b[i] = s.b[k]
+      storage.codes[i] = s.codes[k]
+      storage.counts[i] = range.counts[i]
+    }
+    storage.count = n
+    storage.pixels = range.pixelCount
+  }
+}
