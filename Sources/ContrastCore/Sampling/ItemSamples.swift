@@ -150,28 +150,38 @@ extension ItemSamples {
     public func ratios(of perEntry: [Double]) -> [Double] { Array(perEntry[entries]) }
   }
 
+  /// The first pixel of each entry (row-major), and the pixel count last:
+  /// `count + 1` offsets, for ``entries(ofPixels:offsets:)``.
+  public func pixelOffsets() -> [Int] {
+    var out = [Int](repeating: 0, count: count + 1)
+    for k in 0..<count { out[k + 1] = out[k] + storage.counts[k] }
+    return out
+  }
+
   /// The entries of pixels `pixels` (row-major, within `0..<pixelCount`):
   /// the pixels of the rows of a frame inside the samples' rectangle, when
-  /// both span the same columns.
-  public func entries(ofPixels pixels: Range<Int>) -> EntryRange {
+  /// both span the same columns. `offsets` is ``pixelOffsets()``.
+  public func entries(ofPixels pixels: Range<Int>, offsets: [Int]) -> EntryRange {
     precondition(pixels.lowerBound >= 0 && pixels.upperBound <= pixelCount, "pixels out of range")
-    var start = 0
-    var end = 0
-    var counts: [Int] = []
-    var before = 0  // pixels before entry k
-    for k in 0..<count {
-      let c = storage.counts[k]
-      let lo = Swift.max(before, pixels.lowerBound)
-      let hi = Swift.min(before + c, pixels.upperBound)
-      if hi > lo {
-        if counts.isEmpty { start = k }
-        counts.append(hi - lo)
-        end = k + 1
+    precondition(offsets.count == count + 1, "offsets of other samples")
+    guard !pixels.isEmpty else { return EntryRange(entries: 0..<0, counts: []) }
+    // The last entry starting at or before a pixel (binary search).
+    func entry(containing pixel: Int) -> Int {
+      var lo = 0
+      var hi = count - 1
+      while lo < hi {
+        let mid = (lo + hi + 1) / 2
+        if offsets[mid] <= pixel { lo = mid } else { hi = mid - 1 }
       }
-      before += c
-      if before >= pixels.upperBound { break }
+      return lo
     }
-    return EntryRange(entries: start..<end, counts: counts)
+    let first = entry(containing: pixels.lowerBound)
+    let last = entry(containing: pixels.upperBound - 1)
+    var counts = Array(UnsafeBufferPointer(start: storage.counts + first, count: last - first + 1))
+    counts[0] = Swift.min(offsets[first + 1], pixels.upperBound) - pixels.lowerBound
+    counts[counts.count - 1] =
+      pixels.upperBound - Swift.max(offsets[last], pixels.lowerBound)
+    return EntryRange(entries: first..<(last + 1), counts: counts)
   }
 
   /// The samples of `range` alone: its entries, the first and last trimmed

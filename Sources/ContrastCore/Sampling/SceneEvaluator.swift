@@ -115,6 +115,12 @@ public enum SceneEvaluator {
             union, element: element, item: item, rendering: rendering, color: color, image: image,
             mask: mask, source: source, cache: cache)
           : nil
+        let trusted = trust?.verdictTrust(
+          item: item, element: element, rendering: rendering, profile: profile,
+          appearance: appearance, mode: mode)
+        // Statistics per (frame, threshold): Bold Text often leaves both.
+        var judgedOn: [SharedStatisticsKey: (ratios: [Double], stats: ContrastStatistics)] = [:]
+        var ofFrame: [PixelRect: (ratios: [Double], stats: ContrastStatistics)] = [:]
         for v in variants {
           let samples: ItemSamples
           let ratios: [Double]
@@ -122,18 +128,41 @@ public enum SceneEvaluator {
           let buckets: RatioBuckets?
           if let shared {
             let range = shared.samples.entries(
-              ofPixels: (v.rect.y - union.y) * union.width..<(v.rect.maxY - union.y) * union.width)
-            ratios = range.ratios(of: shared.ratios)
-            stats = ContrastStatistics(
-              ratios: ratios, counts: range.counts, threshold: v.requirement.threshold)
+              ofPixels: (v.rect.y - union.y) * union.width..<(v.rect.maxY - union.y) * union.width,
+              offsets: shared.offsets)
+            let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
+            let repeated = judgedOn[statsKey] != nil
+            if let known = judgedOn[statsKey] {
+              (ratios, stats) = known
+            } else if let sameFrame = ofFrame[v.rect] {
+              // Another threshold on the same pixels: only the failing
+              // share changes (counted as ContrastStatistics counts it).
+              ratios = sameFrame.ratios
+              var s = sameFrame.stats
+              var failing = 0
+              for (r, c) in zip(ratios, range.counts) where r < v.requirement.threshold {
+                failing += c
+              }
+              s.failingFraction = Double(failing) / Double(range.pixelCount)
+              stats = s
+              judgedOn[statsKey] = (ratios, stats)
+            } else {
+              ratios = range.ratios(of: shared.ratios)
+              stats = ContrastStatistics(
+                ratios: ratios, counts: range.counts, threshold: v.requirement.threshold)
+              judgedOn[statsKey] = (ratios, stats)
+              ofFrame[v.rect] = (ratios, stats)
+            }
             samples = shared.samples
             buckets = nil
             let measurement = makeMeasurement(
               layout: layout, canvas: canvas, appearance: appearance, mode: mode,
               liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
               element: element, item: item, rendering: rendering, color: color, variant: v,
-              stats: stats, pixelCount: range.pixelCount)
-            if measurement.result.verdict == .fail {
+              stats: stats, pixelCount: range.pixelCount, trusted: trusted)
+            // The samples go with the first setting of this frame and
+            // threshold only: another would repeat its remedy search.
+            if measurement.result.verdict == .fail, !repeated {
               var m = measurement
               m.samples = shared.samples.slice(range)
               m.entryRatios = ratios
@@ -161,8 +190,10 @@ public enum SceneEvaluator {
             layout: layout, canvas: canvas, appearance: appearance, mode: mode,
             liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
             element: element, item: item, rendering: rendering, color: color, variant: v,
-            stats: stats, pixelCount: samples.pixelCount)
-          if m.result.verdict == .fail {
+            stats: stats, pixelCount: samples.pixelCount, trusted: trusted)
+          let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
+          let repeated = judgedOn.updateValue((ratios, stats), forKey: statsKey) != nil
+          if m.result.verdict == .fail, !repeated {
             m.samples = samples
             m.entryRatios = ratios
             m.ratioBuckets = buckets
@@ -172,6 +203,12 @@ public enum SceneEvaluator {
       }
     }
     return out
+  }
+
+  /// A frame of an item and a threshold its statistics were taken against.
+  struct SharedStatisticsKey: Hashable {
+    var rect: PixelRect
+    var threshold: Double
   }
 
   /// One text setting of an item: its requirement and pixel rectangle.
@@ -187,7 +224,7 @@ public enum SceneEvaluator {
   static func measureUnion(
     _ rect: PixelRect, element: Element, item: ContentItem, rendering: ElementRendering,
     color: RGBA, image: RGBImage, mask: ShapeMask, source: ElementBackdrop, cache: SampleCache?
-  ) -> (samples: ItemSamples, ratios: [Double]) {
+  ) -> (samples: ItemSamples, ratios: [Double], offsets: [Int]) {
     let key = SampleCache.Key(
       element: element.id, item: item.id, rect: rect, border: rendering.borderWidthInPixels,
       source: source.identity)
@@ -197,7 +234,7 @@ public enum SceneEvaluator {
     let ratioKey = SampleCache.RatioKey(samples: key, rendering: rendering, color: color)
     let ratios = cache?.ratios[ratioKey] ?? samples.entryRatios(rendering: rendering, color: color)
     cache?.ratios[ratioKey] = ratios
-    return (samples, ratios)
+    return (samples, ratios, samples.pixelOffsets())
   }
 
   /// The check of one item at one text setting, judged on `stats`.
@@ -205,15 +242,13 @@ public enum SceneEvaluator {
     layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
     liquidGlass: LiquidGlassSetting?, profile: Profile, settings: AuditSettings,
     trust: TrustIndex?, element: Element, item: ContentItem, rendering: ElementRendering,
-    color: RGBA, variant v: Variant, stats: ContrastStatistics, pixelCount: Int
+    color: RGBA, variant v: Variant, stats: ContrastStatistics, pixelCount: Int,
+    trusted: (trust: VerdictTrust, basis: String)?
   ) -> ItemMeasurement {
     let requirement = v.requirement
     let judged = stats.value(of: settings.statistic)
     let passes = WCAG.passes(judged, threshold: requirement.threshold)
     let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)
-    let trusted = trust?.verdictTrust(
-      item: item, element: element, rendering: rendering, profile: profile,
-      appearance: appearance, mode: mode)
     var result = CheckResult(
       layout: layout.id, wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode,
       element: element.id, item: item.id, kind: item.kind, role: requirement.role,
