@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Embeds the shipped profiles (profiles/ios27.yml, the default, and
-# profiles/ios26.yml) in the library as Swift strings, so the tool works
+# profiles/ios26.yml, profiles/ios18.yml) in the library as Swift strings, so the tool works
 # from any directory: writes Sources/ContrastCore/Material/DefaultProfile.swift.
 # Run after every change to a profile; ProfileLoaderTests checks that the
 # files and the embedded texts are identical byte for byte.
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=Sources/ContrastCore/Material/DefaultProfile.swift
-names=(ios27 ios26)
+names=(ios27 ios26 ios18)
 
 for name in "${names[@]}"; do
   src=profiles/$name.yml

@@ -128,6 +128,45 @@ struct LiquidGlassList: ExpressibleByArgument {
   static var allValueStrings: [String] { LiquidGlassSetting.named.map(\.label) }
 }
 
+/// `--text-sizes large,AX5` or `all`: text sizes (SPEC §3.8), ascending.
+struct TextSizeList: ExpressibleByArgument {
+  var sizes: [TextSize]
+
+  init?(argument: String) {
+    var out = Set<TextSize>()
+    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let s = TextSize.parseList(part.trimmingCharacters(in: .whitespaces)) else {
+        return nil
+      }
+      out.formUnion(s)
+    }
+    guard !out.isEmpty else { return nil }
+    sizes = out.sorted()
+  }
+
+  static var allValueStrings: [String] { TextSize.allCases.map(\.rawValue) + ["all"] }
+}
+
+/// `--bold-text off,on`: Bold Text settings (SPEC §3.8), off first.
+struct BoldTextList: ExpressibleByArgument {
+  var values: [Bool]
+
+  init?(argument: String) {
+    var out = Set<Bool>()
+    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+      switch part.trimmingCharacters(in: .whitespaces) {
+      case "off": out.insert(false)
+      case "on": out.insert(true)
+      default: return nil
+      }
+    }
+    guard !out.isEmpty else { return nil }
+    values = out.sorted { !$0 && $1 }
+  }
+
+  static var allValueStrings: [String] { ["off", "on"] }
+}
+
 /// `--profile ios26,ios27`: shipped profile names or profile files, in order.
 struct ProfileList: ExpressibleByArgument {
   var names: [String]

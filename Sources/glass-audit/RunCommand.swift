@@ -54,9 +54,26 @@ struct RunCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Profiles, comma-separated, each judged in full: a shipped profile (ios27, the default;"
-        + " ios26) or a profile file laid over the default (replaces only what it names).",
+        + " ios26; ios18, the release before Liquid Glass, where elements draw their fallback)"
+        + " or a profile file laid over the default (replaces only what it names).",
       valueName: "list"))
   var profile: ProfileList?
+
+  @Option(
+    name: .customLong("text-sizes"),
+    help: ArgumentHelp(
+      "Text sizes, comma-separated: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,"
+        + " AX1 to AX5, or all (default: large, the iOS default). Sizes from Apple's Dynamic"
+        + " Type table; frames grow with them.",
+      valueName: "list"))
+  var textSizes: TextSizeList?
+
+  @Option(
+    name: .customLong("bold-text"),
+    help: ArgumentHelp(
+      "Bold Text, comma-separated: off, on (default: off). On draws text one weight heavier.",
+      valueName: "list"))
+  var boldText: BoldTextList?
 
   @Option(
     name: .customLong("liquid-glass"),
@@ -175,7 +192,9 @@ struct RunCommand: ParsableCommand {
       largeText: largeText ?? configuration.largeText ?? .wcag,
       modes: modes?.modes ?? configuration.modes ?? AccessibilityMode.allCases,
       appearances: appearances?.appearances ?? configuration.appearances ?? Appearance.allCases,
-      liquidGlass: liquidGlass?.settings ?? configuration.liquidGlass ?? LiquidGlassSetting.named)
+      liquidGlass: liquidGlass?.settings ?? configuration.liquidGlass ?? LiquidGlassSetting.named,
+      textSizes: textSizes?.sizes ?? configuration.textSizes ?? [.default],
+      boldText: boldText?.values ?? configuration.boldText ?? [false])
     let outDir = out ?? configuration.out ?? "reports"
     let formatList =
       formats.isEmpty
@@ -219,7 +238,12 @@ struct RunCommand: ParsableCommand {
       }
       seenNames[p.name] = name
     }
-    let loadedProfile = loadedProfiles[0]
+    // Layouts name glass materials: they are read with the first profile
+    // that has Liquid Glass (or the default when none of the run's has:
+    // `--profile ios18` alone still reads `material: glass.regular`).
+    let loadedProfile =
+      loadedProfiles.first(where: \.hasLiquidGlass)
+      ?? ((try? ProfileLoader.loadDefault()) ?? loadedProfiles[0])
 
     var loadedBaseline: Baseline?
     if let baseline {
@@ -241,6 +265,7 @@ struct RunCommand: ParsableCommand {
       wallpapers: matrix.inputs)
     request.inputErrors = loaded.errors + matrix.errors
     request.inputFindings = loaded.findings + matrix.findings
+    request.targets = configuration.targets ?? ContrastTargets()
     request.inputsDigest = Discovery.digest(
       layoutFiles: loaded.files, wallpapers: matrix.inputs,
       profiles: profileNames.map {

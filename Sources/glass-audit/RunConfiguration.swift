@@ -18,6 +18,9 @@ struct RunConfiguration {
   var jobs: Int?
   var pixelLimit: Int?
   var failOn: FailOn?
+  var textSizes: [TextSize]?
+  var boldText: [Bool]?
+  var targets: ContrastTargets?
 
   static let keys = AuditConfiguration.keys
 
@@ -38,6 +41,7 @@ struct RunConfiguration {
       statistic: file.statistic, largeText: file.largeText, modes: file.modes,
       appearances: file.appearances, profiles: file.profiles, liquidGlass: file.liquidGlass,
       formats: file.formats?.compactMap(ReportFormat.init(rawValue:)), jobs: file.jobs,
-      pixelLimit: file.pixelLimit, failOn: file.failOn)
+      pixelLimit: file.pixelLimit, failOn: file.failOn, textSizes: file.textSizes,
+      boldText: file.boldText, targets: file.targets)
   }
 }

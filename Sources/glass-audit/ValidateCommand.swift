@@ -21,7 +21,9 @@ struct ValidateCommand: ParsableCommand {
   @Option(help: "Folder of layout files (or one file); default: layouts.")
   var layouts: String?
 
-  @Option(help: "A shipped profile by name (ios27, ios26) or a file laid over the default.")
+  @Option(
+    help:
+      "A shipped profile by name (ios27, ios26, ios18) or a file laid over the default.")
   var profile: String?
 
   @Option(
@@ -56,14 +58,22 @@ struct ValidateCommand: ParsableCommand {
       console.error(error.description)
       throw ExitStatus.inputError
     }
+    // Layouts name glass materials: a profile without Liquid Glass (ios18)
+    // reads them with the default's names and judges their fallbacks.
+    let reading = loaded.hasLiquidGlass ? loaded : ((try? ProfileLoader.loadDefault()) ?? loaded)
     var result = Discovery.Layouts()
     for path in paths.isEmpty ? [layouts ?? "layouts"] : paths {
-      let one = Discovery.layouts(in: path, profile: loaded)
+      let one = Discovery.layouts(in: path, profile: reading)
       result.files += one.files
       result.layouts += one.layouts
       result.findings += one.findings
       result.errors += one.errors
     }
+    // Targets below WCAG's threshold (at the default text size and level)
+    // and glass without a fallback under a release before Liquid Glass.
+    result.findings += SettingsLint.findings(
+      layouts: result.layouts, profiles: [loaded], settings: AuditSettings()
+    ).filter { $0.rule != .clippedText }
     for e in result.errors {
       console.error(Console.describe(e))
     }

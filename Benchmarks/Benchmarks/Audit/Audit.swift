@@ -47,6 +47,21 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // The same scene set under every text size and Bold Text off and on
+  // (SPEC §3.8: 24 settings on one backdrop; compare with the benchmark
+  // above, the default run's one setting).
+  let everyTextSetting = AuditSettings(textSizes: TextSize.allCases, boldText: [false, true])
+  Benchmark(
+    "Scene coaching-chat x photo-fig (8 mode x appearance), 12 text sizes x Bold Text off/on",
+    configuration: .init(maxDuration: .seconds(20), maxIterations: 10)
+  ) { benchmark in
+    let request = AuditRequest(
+      profile: profile, settings: everyTextSetting, layouts: [layout], wallpapers: [scene])
+    for _ in benchmark.scaledIterations {
+      blackHole(AuditPipeline.run(request))
+    }
+  }
+
   let layouts = Fixtures.allLayouts(profile: profile)
   let matrix = Fixtures.matrix()
 

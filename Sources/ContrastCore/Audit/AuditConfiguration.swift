@@ -12,6 +12,9 @@
 /// appearances: [light, dark]
 /// profile: profiles/calibrated.yml   # or a list: [ios26, ios27]
 /// liquidGlass: [clear, default, tinted]   # or numbers in [0, 1]
+/// textSizes: [large, xxxLarge, AX5]        # or all (SPEC §3.8)
+/// boldText: [off, on]
+/// targets: {headline: 7, body: 4.5, icon: 3, decorative: 2.5}
 /// formats: [json, md, junit]
 /// jobs: 2
 /// pixelLimit: 100000000
@@ -39,6 +42,12 @@ public struct AuditConfiguration: Sendable, Hashable {
   public var profiles: [String]?
   /// The Liquid Glass settings, sorted.
   public var liquidGlass: [LiquidGlassSetting]?
+  /// The text sizes, sorted (SPEC §3.8).
+  public var textSizes: [TextSize]?
+  /// Bold Text off and/or on, off first.
+  public var boldText: [Bool]?
+  /// A design system's contrast targets for every layout.
+  public var targets: ContrastTargets?
   /// The report formats by name, in the order given (checked against the
   /// names the caller knows).
   public var formats: [String]?
@@ -52,7 +61,8 @@ public struct AuditConfiguration: Sendable, Hashable {
   /// The keys of the file.
   public static let keys = [
     "layouts", "wallpapers", "out", "level", "statistic", "largeText", "modes", "appearances",
-    "profile", "liquidGlass", "formats", "jobs", "pixelLimit", "failOn",
+    "profile", "liquidGlass", "textSizes", "boldText", "targets", "formats", "jobs",
+    "pixelLimit", "failOn",
   ]
 
   public init() {}
@@ -115,6 +125,44 @@ public struct AuditConfiguration: Sendable, Hashable {
         reader.report(n, path: "liquidGlass", "names no setting")
       }
       liquidGlass = Array(Set(settings)).sorted()
+    }
+    if let n = f["textSizes"] {
+      var sizes: [TextSize] = []
+      let names = reader.names(n, path: "textSizes", commaSeparated: true)
+      for (text, at) in names {
+        if let parsed = TextSize.parseList(text) {
+          sizes += parsed
+        } else {
+          reader.report(
+            at, path: "textSizes",
+            "unknown text size '\(text)'"
+              + YAMLReader.choiceHint(
+                for: text, among: TextSize.allCases.map(\.rawValue) + ["all"]))
+        }
+      }
+      if names.isEmpty { reader.report(n, path: "textSizes", "names no text size") }
+      textSizes = Array(Set(sizes)).sorted()
+    }
+    if let n = f["boldText"] {
+      var values: [Bool] = []
+      let names = reader.names(n, path: "boldText", commaSeparated: true)
+      for (text, at) in names {
+        switch text {
+        case "off", "false": values.append(false)
+        case "on", "true": values.append(true)
+        default: reader.report(at, path: "boldText", "'\(text)' is not off or on")
+        }
+      }
+      if names.isEmpty { reader.report(n, path: "boldText", "names no setting") }
+      boldText = Array(Set(values)).sorted { !$0 && $1 }
+    }
+    if let n = f["targets"] {
+      // The text roles a target may name are the default profile's (every
+      // shipped profile has the same roles).
+      let profile = try? ProfileLoader.loadDefault()
+      if let profile {
+        targets = LayoutReader.readTargets(n, path: "targets", profile: profile, yaml: &reader)
+      }
     }
     if let n = f["level"] {
       level = Self.named(n, path: "level", reader: &reader) { "'\($0)' is not AA or AAA" }

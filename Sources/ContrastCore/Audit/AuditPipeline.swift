@@ -14,6 +14,9 @@ public struct AuditRequest: Sendable {
   public var inputErrors: [InputError] = []
   /// Lint findings from loading the layouts.
   public var inputFindings: [Finding] = []
+  /// Design-system targets for every layout (`glass-audit.yml`'s
+  /// `targets`); a layout's own are laid over them key by key (SPEC §3.8).
+  public var targets = ContrastTargets()
   /// Wallpapers audited in parallel (1 = serial).
   public var workers = 1
   /// Draws a scene with a failing check (for the HTML report); nil for none.
@@ -68,17 +71,24 @@ public enum AuditPipeline {
   public static func run(
     _ request: AuditRequest, progress: (@Sendable (Int) -> Void)? = nil
   ) -> AuditReport {
+    var settings = request.settings
+    settings.hasProfileWithoutLiquidGlass = request.profiles.contains { !$0.hasLiquidGlass }
     var auditor = Auditor(
-      profiles: request.profiles, settings: request.settings, layouts: request.layouts,
+      profiles: request.profiles, settings: settings, layouts: request.layouts,
       jobs: request.workers)
+    auditor.targets = request.targets
     auditor.previewer = request.previewer
     auditor.previewLimit = request.previewLimit
     var outcome = auditor.run(wallpapers: request.auditedWallpapers, progress: progress)
     outcome.errors += request.inputErrors
-    outcome.findings += request.inputFindings + Auditor.boundsFindings(outcome.results)
+    outcome.findings +=
+      request.inputFindings + Auditor.boundsFindings(outcome.results)
+      + SettingsLint.findings(
+        layouts: request.layouts, profiles: request.profiles, settings: settings,
+        targets: request.targets)
     outcome.finalize(statistic: request.settings.statistic)
     var report = AuditReport(
-      settings: request.settings, profileNames: request.profiles.map(\.name),
+      settings: settings, profileNames: request.profiles.map(\.name),
       outcome: consume outcome,
       timestamp: request.timestamp,
       layoutFiles: Dictionary(request.layouts.map { ($0.id, $0.file) }) { a, _ in a },

@@ -143,6 +143,8 @@ struct Auditor: Sendable {
   var trustIndexes: [TrustIndex]
   var settings: AuditSettings
   var layouts: [Layout]
+  /// Design-system targets of `glass-audit.yml` (each layout's own laid over them).
+  var targets = ContrastTargets()
   /// Wallpapers audited in parallel, each by one worker (1 = serial).
   var jobs: Int
   /// Draws scenes that have a failing check (for the HTML report); nil for none.
@@ -253,7 +255,7 @@ struct Auditor: Sendable {
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       let measured = SceneEvaluator.measure(
         layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
-        liquidGlass: key.liquidGlass, profile: profile, settings: settings)
+        liquidGlass: key.liquidGlass, profile: profile, settings: settings, targets: targets)
       let snapshot = SceneSnapshot(
         key: key, layout: layout, profile: profile, canvas: canvas, measurements: measured)
       if let d = previewer(snapshot) { out.append(d) }
@@ -313,13 +315,15 @@ struct Auditor: Sendable {
       for mode in settings.modes {
         let samples = SampleCache(places: places)
         for (profile, trust) in zip(profiles, trustIndexes) {
-          for liquidGlass in settings.liquidGlassSettings(for: mode) {
+          for liquidGlass in settings.liquidGlassSettings(
+            for: mode, hasLiquidGlass: profile.hasLiquidGlass)
+          {
             for appearance in appearances {
               partial.scenes += 1
               let measured = SceneEvaluator.measure(
                 layout: layout, canvas: canvas, appearance: appearance, mode: mode,
                 liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
-                cache: samples)
+                cache: samples, targets: targets)
               if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
                 .map({ $0.result.judgedRatio / $0.result.threshold }).min()
               {
@@ -457,7 +461,7 @@ final class AuditState: @unchecked Sendable {
 
 extension CheckResult {
   /// The report order: layout, wallpaper, appearance, mode, Liquid Glass
-  /// setting, profile, then the element and item order of the layout file
+  /// setting, profile, text size, Bold Text (off first), then the element and item order of the layout file
   /// (by line).
   public static func reportOrder(_ a: CheckResult, _ b: CheckResult) -> Bool {
     if a.layout != b.layout { return a.layout < b.layout }
@@ -468,6 +472,8 @@ extension CheckResult {
       return LiquidGlassSetting.precedes(a.liquidGlass, b.liquidGlass)
     }
     if a.profile != b.profile { return a.profile < b.profile }
+    if a.textSize != b.textSize { return a.textSize < b.textSize }
+    if a.boldText != b.boldText { return !a.boldText }
     if a.line != b.line { return a.line < b.line }
     return (a.element, a.item) < (b.element, b.item)
   }

@@ -37,15 +37,21 @@ public struct Baseline: Sendable, Hashable {
     public var liquidGlass: String?
     /// The profile's name; nil for the default profile.
     public var profile: String?
+    /// The text size's name; nil for `large` (SPEC §3.8).
+    public var textSize: String?
+    /// Whether Bold Text was on.
+    public var boldText = false
     /// The judged ratio when the failure was accepted (information only).
     public var ratio: Double?
 
     public init(
       fingerprint: String, layout: String, element: String, item: String, wallpaper: String,
       appearance: String, mode: String, liquidGlass: String? = nil, profile: String? = nil,
-      ratio: Double? = nil
+      ratio: Double? = nil, textSize: String? = nil, boldText: Bool = false
     ) {
       self.liquidGlass = liquidGlass == LiquidGlassSetting.default.label ? nil : liquidGlass
+      self.textSize = textSize == TextSize.default.rawValue ? nil : textSize
+      self.boldText = boldText
       self.profile = profile == Profile.defaultName ? nil : profile
       self.fingerprint = fingerprint
       self.layout = layout
@@ -63,13 +69,16 @@ public struct Baseline: Sendable, Hashable {
         fingerprint: result.fingerprint, layout: result.layout, element: result.element,
         item: result.item, wallpaper: result.wallpaper, appearance: result.appearance.rawValue,
         mode: result.mode.rawValue, liquidGlass: result.liquidGlass?.label,
-        profile: result.profile, ratio: result.judgedRatio)
+        profile: result.profile, ratio: result.judgedRatio, textSize: result.textSize.rawValue,
+        boldText: result.boldText)
     }
 
     /// The setting and profile parts of the fingerprint, as
     /// ``CheckResult/variantParts(liquidGlass:profile:)`` writes them.
     var variantParts: [String] {
-      CheckResult.variantParts(liquidGlassLabel: liquidGlass, profileName: profile)
+      CheckResult.variantParts(
+        liquidGlassLabel: liquidGlass, profileName: profile, textSizeName: textSize,
+        boldText: boldText)
     }
 
     /// The fingerprint the entry's own fields give.
@@ -120,6 +129,8 @@ public struct Baseline: Sendable, Hashable {
             ]
             if let g = e.liquidGlass { pairs.append(("liquidGlass", .string(g))) }
             if let p = e.profile { pairs.append(("profile", .string(p))) }
+            if let t = e.textSize { pairs.append(("textSize", .string(t))) }
+            if e.boldText { pairs.append(("boldText", .bool(true))) }
             if let r = e.ratio { pairs.append(("ratio", .number(r))) }
             return .object(pairs)
           })
@@ -146,7 +157,9 @@ public struct Baseline: Sendable, Hashable {
       scenes.insert(
         Baseline.sceneKey(
           [r.layout, r.wallpaper, r.appearance.rawValue, r.mode.rawValue]
-            + CheckResult.variantParts(liquidGlass: r.liquidGlass, profile: r.profile)))
+            + CheckResult.variantParts(
+              liquidGlass: r.liquidGlass, profile: r.profile, textSize: r.textSize,
+              boldText: r.boldText)))
       guard r.verdict == .fail else {
         results[i].baseline = "new"
         continue
@@ -262,10 +275,16 @@ extension Baseline {
         }
         setting = g.label
       }
+      if let text = e.textSize, TextSize(rawValue: text) == nil {
+        throw fail(
+          "accepted[\(i)].textSize: '\(text)' is not a text size ("
+            + TextSize.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+      }
       let entry = Entry(
         fingerprint: e.fingerprint, layout: e.layout, element: e.element, item: e.item,
         wallpaper: e.wallpaper, appearance: e.appearance, mode: e.mode,
-        liquidGlass: setting, profile: e.profile, ratio: e.ratio)
+        liquidGlass: setting, profile: e.profile, ratio: e.ratio, textSize: e.textSize,
+        boldText: e.boldText ?? false)
       guard entry.fingerprint == entry.derivedFingerprint else {
         throw fail(
           "accepted[\(i)]: fingerprint '\(e.fingerprint)' does not match its fields "
@@ -293,6 +312,8 @@ extension Baseline {
     var liquidGlass: String?
     var profile: String?
     var ratio: Double?
+    var textSize: String?
+    var boldText: Bool?
   }
 
   /// `accepted[2].layout` for a coding path.

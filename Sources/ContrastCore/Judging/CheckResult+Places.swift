@@ -53,6 +53,8 @@ extension CheckResult {
       var mode: AccessibilityMode
       var liquidGlass: LiquidGlassSetting?
       var profile: String
+      var textSize: TextSize = .default
+      var boldText = false
     }
     let fields: Fields
 
@@ -60,12 +62,13 @@ extension CheckResult {
 
     convenience init(
       wallpaper: String, appearance: Appearance, mode: AccessibilityMode,
-      liquidGlass: LiquidGlassSetting?, profile: String
+      liquidGlass: LiquidGlassSetting?, profile: String, textSize: TextSize = .default,
+      boldText: Bool = false
     ) {
       self.init(
         fields: Fields(
           wallpaper: wallpaper, appearance: appearance, mode: mode, liquidGlass: liquidGlass,
-          profile: profile))
+          profile: profile, textSize: textSize, boldText: boldText))
     }
 
     var wallpaper: String { fields.wallpaper }
@@ -73,6 +76,8 @@ extension CheckResult {
     var mode: AccessibilityMode { fields.mode }
     var liquidGlass: LiquidGlassSetting? { fields.liquidGlass }
     var profile: String { fields.profile }
+    var textSize: TextSize { fields.textSize }
+    var boldText: Bool { fields.boldText }
 
     /// A new scene: this one with `change` made.
     func with(_ change: (inout Fields) -> Void) -> ScenePlace {
@@ -97,6 +102,7 @@ extension CheckResult {
       var largeText: Bool
       var threshold: Double
       var bounds: ContrastBounds
+      var thresholdSource: ThresholdSource = .wcag
     }
     let fields: Fields
 
@@ -109,6 +115,7 @@ extension CheckResult {
     var largeText: Bool { fields.largeText }
     var threshold: Double { fields.threshold }
     var bounds: ContrastBounds { fields.bounds }
+    var thresholdSource: ThresholdSource { fields.thresholdSource }
 
     /// A new look: this one with `change` made.
     func with(_ change: (inout Fields) -> Void) -> Look {

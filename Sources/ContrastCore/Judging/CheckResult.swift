@@ -204,6 +204,23 @@ public struct CheckResult: Sendable, Hashable {
     get { scene.profile }
     set { scene = scene.with { $0.profile = newValue } }
   }
+  /// The person's text size (SPEC §3.8); `large` by default.
+  public var textSize: TextSize {
+    get { scene.textSize }
+    set { if newValue != scene.textSize { scene = scene.with { $0.textSize = newValue } } }
+  }
+  /// Whether Bold Text is on (SPEC §3.8).
+  public var boldText: Bool {
+    get { scene.boldText }
+    set { if newValue != scene.boldText { scene = scene.with { $0.boldText = newValue } } }
+  }
+  /// Whether WCAG or a target decided `threshold` (SPEC §3.8).
+  public var thresholdSource: ThresholdSource {
+    get { look.thresholdSource }
+    set {
+      if newValue != look.thresholdSource { look = look.with { $0.thresholdSource = newValue } }
+    }
+  }
   public var remedy: Remedy? {
     get { remedyBox?.value }
     set { remedyBox = newValue.map(RemedyBox.init) }
@@ -271,36 +288,48 @@ public struct CheckResult: Sendable, Hashable {
 
   /// The scene beyond the wallpaper, for people: `light, normal, clear
   /// glass` (the setting when there is one, the profile when it is not the
-  /// default: `, profile ios26`).
+  /// default: `, profile ios26`, the text size and Bold Text when they are
+  /// not the defaults: `, text xLarge, Bold Text`).
   public var sceneDescription: String {
     var text = "\(appearance.rawValue), \(mode.rawValue)"
     if let g = liquidGlass { text += ", \(g.label) glass" }
     if profile != Profile.defaultName { text += ", profile \(profile)" }
+    if textSize != .default { text += ", text \(textSize.rawValue)" }
+    if boldText { text += ", Bold Text" }
     return text
   }
 
   /// The parts of ``fingerprint``.
   public var identityParts: [String] {
     [layout, element, item, wallpaper, appearance.rawValue, mode.rawValue]
-      + Self.variantParts(liquidGlass: liquidGlass, profile: profile)
+      + Self.variantParts(
+        liquidGlass: liquidGlass, profile: profile, textSize: textSize, boldText: boldText)
   }
 
   /// The dimensions beyond the mode, each only where it is not its
-  /// default (`liquidGlass=clear`, `profile=ios26`), so that identities
-  /// written before a dimension existed still name the same check: an
-  /// old baseline entry means the `default` setting and the default
-  /// profile.
-  public static func variantParts(liquidGlass: LiquidGlassSetting?, profile: String) -> [String] {
+  /// default (`liquidGlass=clear`, `profile=ios26`, `textSize=xLarge`,
+  /// `boldText=on`), so that identities written before a dimension existed
+  /// still name the same check: an old baseline entry means the `default`
+  /// setting, the default profile, text size `large` and Bold Text off.
+  public static func variantParts(
+    liquidGlass: LiquidGlassSetting?, profile: String, textSize: TextSize = .default,
+    boldText: Bool = false
+  ) -> [String] {
     variantParts(
       liquidGlassLabel: liquidGlass.flatMap { $0 == .default ? nil : $0.label },
-      profileName: profile == Profile.defaultName ? nil : profile)
+      profileName: profile == Profile.defaultName ? nil : profile,
+      textSizeName: textSize == .default ? nil : textSize.rawValue, boldText: boldText)
   }
 
-  /// ``variantParts(liquidGlass:profile:)`` from a setting's label and a
-  /// profile's name, each nil where it is the default (as a baseline entry
-  /// stores them).
-  static func variantParts(liquidGlassLabel: String?, profileName: String?) -> [String] {
+  /// ``variantParts(liquidGlass:profile:textSize:boldText:)`` from a
+  /// setting's label, a profile's name and a text size's name, each nil
+  /// where it is the default (as a baseline entry stores them).
+  static func variantParts(
+    liquidGlassLabel: String?, profileName: String?, textSizeName: String? = nil,
+    boldText: Bool = false
+  ) -> [String] {
     (liquidGlassLabel.map { ["liquidGlass=\($0)"] } ?? [])
       + (profileName.map { ["profile=\($0)"] } ?? [])
+      + (textSizeName.map { ["textSize=\($0)"] } ?? []) + (boldText ? ["boldText=on"] : [])
   }
 }

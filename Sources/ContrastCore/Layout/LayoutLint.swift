@@ -113,7 +113,7 @@ public enum LayoutLint {
 
   /// Why the item's frame (relative to the element) is not inside the
   /// element's shape, or nil when it is.
-  private static func outsideMessage(item: RectInPoints, element: Element) -> String? {
+  static func outsideMessage(item: RectInPoints, element: Element) -> String? {
     let local = RectInPoints(
       x: 0, y: 0, width: element.frame.width, height: element.frame.height)
     let tolerance = 1e-9

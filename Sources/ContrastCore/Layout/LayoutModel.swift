@@ -119,6 +119,88 @@ public struct ModeOverride: Sendable, Hashable {
   }
 }
 
+/// A line and column of an input file (1-based; 0 when unknown), kept for
+/// messages only: every two places are equal, so a value that carries one
+/// compares by its content.
+public struct SourcePlace: Sendable, Hashable {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int = 0, column: Int = 0) {
+    self.line = line
+    self.column = column
+  }
+
+  public static func == (a: SourcePlace, b: SourcePlace) -> Bool { true }
+  public func hash(into hasher: inout Hasher) {}
+}
+
+/// What an app draws where Liquid Glass does not exist (a release before
+/// it, such as profile `ios18`; SPEC §3.8).
+public enum ElementFallback: Sendable, Hashable {
+  /// A standard material of the profile (`ultraThin`, `thin`, ...).
+  case material(String)
+  /// No material: the content sits on the wallpaper.
+  case none
+  /// The app draws this colour instead of a material (source-over the wallpaper).
+  case fill(ColorSpec)
+}
+
+/// Where a text item's frame grows when the text size changes its height
+/// (SPEC §3.8): the width is kept.
+public enum GrowDirection: String, Sendable, CaseIterable, Codable {
+  /// The top edge stays (the default).
+  case down
+  /// The bottom edge stays.
+  case up
+  /// The centre stays.
+  case both
+}
+
+/// A design system's contrast targets (SPEC §2.2, §3.8), by text role, or
+/// `text`, `icon`, `decorative`; an item's own `minimumRatio` wins over them.
+public struct ContrastTargets: Sendable, Hashable {
+  /// One target and where it was written.
+  public struct Target: Sendable, Hashable {
+    public var ratio: Double
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(ratio: Double, file: String, line: Int, column: Int) {
+      self.ratio = ratio
+      self.file = file
+      self.line = line
+      self.column = column
+    }
+  }
+
+  /// Targets by key: a text role name, `text`, `icon` or `decorative`.
+  public var byKey: [String: Target]
+
+  public init(_ byKey: [String: Target] = [:]) {
+    self.byKey = byKey
+  }
+
+  /// The keys a target may have besides the text roles.
+  public static let kindKeys = ["text", "icon", "decorative"]
+
+  /// These targets with `other`'s laid over them, key by key.
+  public func overlaid(with other: ContrastTargets) -> ContrastTargets {
+    ContrastTargets(byKey.merging(other.byKey) { _, new in new })
+  }
+
+  /// The target of an item of `kind` and `role` (the role's, else the
+  /// kind's), or nil.
+  public func target(kind: ContentKind, role: String?) -> Target? {
+    switch kind {
+    case .text: (role.flatMap { byKey[$0] }) ?? byKey["text"]
+    case .icon: byKey["icon"]
+    case .decorative: byKey["decorative"]
+    }
+  }
+}
+
 /// One text, icon or decoration on an element.
 public struct ContentItem: Sendable, Hashable {
   public var id: String
@@ -134,8 +216,16 @@ public struct ContentItem: Sendable, Hashable {
   public var color: ColorSpec?
   /// Frame relative to the element's frame.
   public var frame: RectInPoints
-  /// A stricter requirement than the WCAG threshold.
+  /// The item's own contrast target (SPEC §3.8): above WCAG's threshold it
+  /// raises it; below it, WCAG's stands (and validation warns).
   public var minimumRatio: Double?
+  /// Where `minimumRatio` was written, for messages (not part of the item's
+  /// value: a YAML and a JSON file of the same layout give equal items).
+  public var minimumRatioPlace = SourcePlace()
+  /// Where the frame grows with the text size (SPEC §3.8).
+  public var grow: GrowDirection = .down
+  /// A size that does not follow the text size (SPEC §3.8).
+  public var fixedSize = false
   /// The text shown, when the layout gives it (for reports only).
   public var text: String?
   /// 1-based line of the item in its file.
@@ -169,6 +259,9 @@ public struct Element: Sendable, Hashable {
   public var shape: ElementShape
   /// The glass `.tint()`; an alpha-less tint takes the profile's default alpha.
   public var tint: ColorSpec?
+  /// What the app draws where the profile has no such material (a release
+  /// before Liquid Glass, SPEC §3.8); nil: none declared.
+  public var fallback: ElementFallback?
   /// Checked for the 44x44 pt minimum target.
   public var interactive: Bool
   /// App overrides per mode.
@@ -204,6 +297,8 @@ public struct Layout: Sendable, Hashable {
   public var device: String?
   public var canvas: Canvas
   public var elements: [Element]
+  /// The layout's own contrast targets (laid over `glass-audit.yml`'s).
+  public var targets = ContrastTargets()
   /// The file it was read from, as given (for reports; relative when possible).
   public var file: String
 
@@ -217,5 +312,23 @@ public struct Layout: Sendable, Hashable {
     self.canvas = canvas
     self.elements = elements
     self.file = file
+  }
+}
+
+extension ContentItem {
+  /// The item's frame (relative to its element) when its text is `scale`
+  /// times its size at `large` (SPEC §3.8): the height scales, the width is
+  /// kept, and the frame grows in the direction of `grow` (down: the top
+  /// stays; up: the bottom stays; both: the centre stays).
+  public func frame(scaledBy scale: Double) -> RectInPoints {
+    guard scale != 1 else { return frame }
+    let height = frame.height * scale
+    let dy: Double
+    switch grow {
+    case .down: dy = 0
+    case .up: dy = frame.height - height
+    case .both: dy = (frame.height - height) / 2
+    }
+    return RectInPoints(x: frame.x, y: frame.y + dy, width: frame.width, height: height)
   }
 }

@@ -10,12 +10,14 @@ struct LayoutReader {
   /// Where the layout's id is, once read.
   private(set) var idPlace = (line: 0, column: 0)
 
-  static let rootKeys = ["version", "layout", "title", "device", "canvas", "elements"]
+  static let rootKeys = ["version", "layout", "title", "device", "canvas", "targets", "elements"]
   static let elementKeys = [
-    "id", "material", "frame", "shape", "cornerRadius", "tint", "interactive", "modes", "content",
+    "id", "material", "frame", "shape", "cornerRadius", "tint", "fallback", "interactive", "modes",
+    "content",
   ]
   static let itemKeys = [
-    "id", "kind", "role", "weight", "size", "color", "frame", "minimumRatio", "text",
+    "id", "kind", "role", "weight", "size", "color", "frame", "minimumRatio", "grow", "fixedSize",
+    "text",
   ]
   static let overrideKeys = ["material", "tint", "border", "fill"]
   static let frameKeys = ["x", "y", "width", "height"]
@@ -68,6 +70,10 @@ struct LayoutReader {
       title = limited(node, path: "title", what: "a title", limit: LayoutLimits.maximumTitleLength)
     }
     let canvas = readCanvas(fields)
+    var targets = ContrastTargets()
+    if let node = fields["targets"] {
+      targets = Self.readTargets(node, path: "targets", profile: profile, yaml: &yaml)
+    }
 
     var elements: [Element] = []
     if let node = yaml.require(fields, "elements"), let list = yaml.sequence(node, path: "elements")
@@ -82,9 +88,38 @@ struct LayoutReader {
 
     guard yaml.diagnostics.isEmpty, let id, let canvas else { return nil }
     idPlace = (idMark.line, idMark.column)
-    return Layout(
+    var layout = Layout(
       id: id, title: title ?? id, device: canvas.device, canvas: canvas.canvas,
       elements: elements, file: file)
+    layout.targets = targets
+    return layout
+  }
+
+  /// A design system's targets (SPEC §2.2): `{headline: 7, body: 4.5, icon:
+  /// 3, decorative: 2.5}`, keys text roles of `profile`, `text`, `icon`,
+  /// `decorative`; each a contrast ratio from 1 to 21. Shared with
+  /// `glass-audit.yml`'s reader.
+  static func readTargets(
+    _ node: YAMLNode, path: String, profile: Profile, yaml: inout YAMLReader
+  ) -> ContrastTargets {
+    let allowed = profile.textRoles.keys.sorted() + ContrastTargets.kindKeys
+    guard
+      let f = yaml.fields(
+        node, path: path, allowed: allowed, what: "a mapping of targets", listChoices: false)
+    else { return ContrastTargets() }
+    var result: [String: ContrastTargets.Target] = [:]
+    for (key, n) in f.values {
+      guard let r = yaml.number(n, path: "\(path).\(key)") else { continue }
+      guard r >= 1, r <= 21 else {
+        yaml.report(
+          n, path: "\(path).\(key)",
+          "must be a contrast ratio from 1 to 21, found \(YAMLReader.format(r))")
+        continue
+      }
+      result[key] = ContrastTargets.Target(
+        ratio: r, file: n.mark.file, line: n.mark.line, column: n.mark.column)
+    }
+    return ContrastTargets(result)
   }
 
   /// Whether `version` names a format newer than this build reads; if so,
@@ -210,6 +245,8 @@ struct LayoutReader {
     let shape = readShape(f, path: path)
     var tint: ColorSpec?
     if let n = f["tint"] { tint = readColor(n, path: "\(path).tint") }
+    var fallback: ElementFallback?
+    if let n = f["fallback"] { fallback = readFallback(n, path: "\(path).fallback") }
     var interactive = false
     if let n = f["interactive"] { interactive = yaml.bool(n, path: "\(path).interactive") ?? false }
 
@@ -230,9 +267,38 @@ struct LayoutReader {
     guard yaml.diagnostics.count == start, let id, let material, let frame, let shape else {
       return nil
     }
-    return Element(
+    var element = Element(
       id: id, material: material, frame: frame, shape: shape, tint: tint,
       interactive: interactive, overrides: overrides, content: content, line: node.mark.line)
+    element.fallback = fallback
+    return element
+  }
+
+  /// What the app draws where Liquid Glass does not exist (SPEC §3.8): a
+  /// standard material of the profile, `none`, or `{fill: COLOUR}`.
+  private mutating func readFallback(_ node: YAMLNode, path: String) -> ElementFallback? {
+    if node.entries != nil {
+      guard
+        let f = yaml.fields(node, path: path, allowed: ["fill"], what: "a fallback fill"),
+        let n = yaml.require(f, "fill")
+      else { return nil }
+      return readColor(n, path: "\(path).fill").map(ElementFallback.fill)
+    }
+    guard let name = yaml.string(node, path: path) else { return nil }
+    if name == Self.noMaterial { return ElementFallback.none }
+    let standard = profile.materials.filter { $0.value.light.kind == .standard }.keys
+    guard standard.contains(name) else {
+      let why =
+        profile.materials[name] != nil
+        ? "\(YAMLReader.quoted(name)) is Liquid Glass, which a release before it does not have"
+        : "unknown material \(YAMLReader.quoted(name))"
+      yaml.report(
+        node, path: path,
+        why + "; a fallback is a standard material, 'none' or {fill: COLOUR}"
+          + YAMLReader.choiceHint(for: name, among: Array(standard) + [Self.noMaterial]))
+      return nil
+    }
+    return .material(name)
   }
 
   /// Reports an `id` already used by an earlier sibling (whether or not
@@ -407,14 +473,26 @@ struct LayoutReader {
     var frame: RectInPoints?
     if let n = yaml.require(f, "frame") { frame = readFrame(n, path: "\(path).frame") }
     var minimumRatio: Double?
+    var ratioPlace = (line: 0, column: 0)
     if let n = f["minimumRatio"], let r = yaml.number(n, path: "\(path).minimumRatio") {
       if r >= 1, r <= 21 {
         minimumRatio = r
+        ratioPlace = (n.mark.line, n.mark.column)
       } else {
         yaml.report(
           n, path: "\(path).minimumRatio",
           "must be a contrast ratio from 1 to 21, found \(YAMLReader.format(r))")
       }
+    }
+    var grow = GrowDirection.down
+    if let n = textOnly("grow"),
+      let g = yaml.choice(n, path: "\(path).grow", noun: "direction", as: GrowDirection.self)
+    {
+      grow = g
+    }
+    var fixedSize = false
+    if let n = textOnly("fixedSize") {
+      fixedSize = yaml.bool(n, path: "\(path).fixedSize") ?? false
     }
     var text: String?
     if let n = f["text"] {
@@ -422,9 +500,13 @@ struct LayoutReader {
     }
 
     guard yaml.diagnostics.count == start, let id, let kind, let frame else { return nil }
-    return ContentItem(
+    var item = ContentItem(
       id: id, kind: kind, role: role, weight: weight, sizeInPoints: size, color: color,
       frame: frame, minimumRatio: minimumRatio, text: text, line: node.mark.line)
+    item.minimumRatioPlace = SourcePlace(line: ratioPlace.line, column: ratioPlace.column)
+    item.grow = grow
+    item.fixedSize = fixedSize
+    return item
   }
 
   // MARK: - Values

@@ -6,6 +6,7 @@
 let embeddedProfiles: [(name: String, text: String)] = [
   ("ios27", embeddedProfileIOS27),
   ("ios26", embeddedProfileIOS26),
+  ("ios18", embeddedProfileIOS18),
 ]
 
 /// The text of `profiles/ios27.yml`, byte for byte.
@@ -448,20 +449,83 @@ let embeddedProfileIOS27 = ##"""
     iphone-16-pro-max: {width: 440, height: 956, scale: 3}
     ipad-air-11: {width: 820, height: 1180, scale: 2}
 
-  textRoles:  # Dynamic Type at the default ("Large") size, points
-    source: "SPEC §2.2: Apple HIG text styles, iOS default (Large) size"
+  textRoles:
+    # Dynamic Type: each role's size at the default ("Large") text size and at
+    # every text size (SPEC §3.8), points, in the order xSmall, small, medium,
+    # large, xLarge, xxLarge, xxxLarge, AX1 ... AX5.
+    source: >-
+      Apple Human Interface Guidelines, Typography, "Specifications: iOS,
+      iPadOS Dynamic Type sizes"
+      (https://developer.apple.com/design/human-interface-guidelines/typography);
+      the sizes from xSmall to xxxLarge of headline, subheadline, body,
+      footnote, caption1 and caption2, and body's AX1 to AX5, agree with the
+      public measurement of UIFont.preferredFont(forTextStyle:) per content
+      size category in an iPhone simulator (gist.github.com/alexisakers,
+      "Generated within the iPhone Simulator", iOS 8.4)
     trust: apple
-    largeTitle: {size: 34, weight: regular}
-    title: {size: 28, weight: regular}
-    title2: {size: 22, weight: regular}
-    title3: {size: 20, weight: regular}
-    headline: {size: 17, weight: semibold}
-    body: {size: 17, weight: regular}
-    callout: {size: 16, weight: regular}
-    subheadline: {size: 15, weight: regular}
-    footnote: {size: 13, weight: regular}
-    caption: {size: 12, weight: regular}
-    caption2: {size: 11, weight: regular}
+    largeTitle:
+      size: 34
+      weight: regular
+      sizes: {xSmall: 31, small: 32, medium: 33, large: 34, xLarge: 36, xxLarge: 38, xxxLarge: 40, AX1: 44, AX2: 48, AX3: 52, AX4: 56, AX5: 60}
+    title:
+      size: 28
+      weight: regular
+      sizes: {xSmall: 25, small: 26, medium: 27, large: 28, xLarge: 30, xxLarge: 32, xxxLarge: 34, AX1: 38, AX2: 43, AX3: 48, AX4: 53, AX5: 58}
+    title2:
+      size: 22
+      weight: regular
+      sizes: {xSmall: 19, small: 20, medium: 21, large: 22, xLarge: 24, xxLarge: 26, xxxLarge: 28, AX1: 34, AX2: 39, AX3: 44, AX4: 50, AX5: 56}
+    title3:
+      size: 20
+      weight: regular
+      sizes: {xSmall: 17, small: 18, medium: 19, large: 20, xLarge: 22, xxLarge: 24, xxxLarge: 26, AX1: 31, AX2: 37, AX3: 43, AX4: 49, AX5: 55}
+    headline:
+      size: 17
+      weight: semibold
+      sizes: {xSmall: 14, small: 15, medium: 16, large: 17, xLarge: 19, xxLarge: 21, xxxLarge: 23, AX1: 28, AX2: 33, AX3: 40, AX4: 47, AX5: 53}
+    body:
+      size: 17
+      weight: regular
+      sizes: {xSmall: 14, small: 15, medium: 16, large: 17, xLarge: 19, xxLarge: 21, xxxLarge: 23, AX1: 28, AX2: 33, AX3: 40, AX4: 47, AX5: 53}
+    callout:
+      size: 16
+      weight: regular
+      sizes: {xSmall: 13, small: 14, medium: 15, large: 16, xLarge: 18, xxLarge: 20, xxxLarge: 22, AX1: 26, AX2: 32, AX3: 38, AX4: 44, AX5: 51}
+    subheadline:
+      size: 15
+      weight: regular
+      sizes: {xSmall: 12, small: 13, medium: 14, large: 15, xLarge: 17, xxLarge: 19, xxxLarge: 21, AX1: 25, AX2: 30, AX3: 36, AX4: 42, AX5: 49}
+    footnote:
+      size: 13
+      weight: regular
+      sizes: {xSmall: 12, small: 12, medium: 12, large: 13, xLarge: 15, xxLarge: 17, xxxLarge: 19, AX1: 23, AX2: 27, AX3: 33, AX4: 38, AX5: 44}
+    caption:
+      size: 12
+      weight: regular
+      sizes: {xSmall: 11, small: 11, medium: 11, large: 12, xLarge: 14, xxLarge: 16, xxxLarge: 18, AX1: 22, AX2: 26, AX3: 32, AX4: 37, AX5: 43}
+    caption2:
+      size: 11
+      weight: regular
+      sizes: {xSmall: 11, small: 11, medium: 11, large: 11, xLarge: 13, xxLarge: 15, xxxLarge: 17, AX1: 20, AX2: 24, AX3: 29, AX4: 34, AX5: 40}
+
+  boldText:
+    # Settings > Accessibility > Display & Text Size > Bold Text draws every
+    # weight one step heavier (SPEC §3.8). Apple publishes no table of the
+    # weights it uses, so this mapping is the profile's assumption.
+    source: >-
+      SPEC §3.8: one step heavier (regular -> semibold, semibold -> bold,
+      bold -> heavy, heavy -> black); Apple publishes no table, so this is the
+      profile's assumption
+    trust: assumption
+    ultraLight: thin
+    thin: light
+    light: regular
+    regular: semibold
+    medium: semibold
+    semibold: bold
+    bold: heavy
+    heavy: black
+    black: black
 
   defaultTextRole: body  # the role of a text item that names none (SPEC §2.2)
 
@@ -870,20 +934,465 @@ let embeddedProfileIOS26 = ##"""
     iphone-16-pro-max: {width: 440, height: 956, scale: 3}
     ipad-air-11: {width: 820, height: 1180, scale: 2}
 
-  textRoles:  # Dynamic Type at the default ("Large") size, points
-    source: "SPEC §2.2: Apple HIG text styles, iOS default (Large) size"
+  textRoles:
+    # Dynamic Type: each role's size at the default ("Large") text size and at
+    # every text size (SPEC §3.8), points, in the order xSmall, small, medium,
+    # large, xLarge, xxLarge, xxxLarge, AX1 ... AX5.
+    source: >-
+      Apple Human Interface Guidelines, Typography, "Specifications: iOS,
+      iPadOS Dynamic Type sizes"
+      (https://developer.apple.com/design/human-interface-guidelines/typography);
+      the sizes from xSmall to xxxLarge of headline, subheadline, body,
+      footnote, caption1 and caption2, and body's AX1 to AX5, agree with the
+      public measurement of UIFont.preferredFont(forTextStyle:) per content
+      size category in an iPhone simulator (gist.github.com/alexisakers,
+      "Generated within the iPhone Simulator", iOS 8.4)
     trust: apple
-    largeTitle: {size: 34, weight: regular}
-    title: {size: 28, weight: regular}
-    title2: {size: 22, weight: regular}
-    title3: {size: 20, weight: regular}
-    headline: {size: 17, weight: semibold}
-    body: {size: 17, weight: regular}
-    callout: {size: 16, weight: regular}
-    subheadline: {size: 15, weight: regular}
-    footnote: {size: 13, weight: regular}
-    caption: {size: 12, weight: regular}
-    caption2: {size: 11, weight: regular}
+    largeTitle:
+      size: 34
+      weight: regular
+      sizes: {xSmall: 31, small: 32, medium: 33, large: 34, xLarge: 36, xxLarge: 38, xxxLarge: 40, AX1: 44, AX2: 48, AX3: 52, AX4: 56, AX5: 60}
+    title:
+      size: 28
+      weight: regular
+      sizes: {xSmall: 25, small: 26, medium: 27, large: 28, xLarge: 30, xxLarge: 32, xxxLarge: 34, AX1: 38, AX2: 43, AX3: 48, AX4: 53, AX5: 58}
+    title2:
+      size: 22
+      weight: regular
+      sizes: {xSmall: 19, small: 20, medium: 21, large: 22, xLarge: 24, xxLarge: 26, xxxLarge: 28, AX1: 34, AX2: 39, AX3: 44, AX4: 50, AX5: 56}
+    title3:
+      size: 20
+      weight: regular
+      sizes: {xSmall: 17, small: 18, medium: 19, large: 20, xLarge: 22, xxLarge: 24, xxxLarge: 26, AX1: 31, AX2: 37, AX3: 43, AX4: 49, AX5: 55}
+    headline:
+      size: 17
+      weight: semibold
+      sizes: {xSmall: 14, small: 15, medium: 16, large: 17, xLarge: 19, xxLarge: 21, xxxLarge: 23, AX1: 28, AX2: 33, AX3: 40, AX4: 47, AX5: 53}
+    body:
+      size: 17
+      weight: regular
+      sizes: {xSmall: 14, small: 15, medium: 16, large: 17, xLarge: 19, xxLarge: 21, xxxLarge: 23, AX1: 28, AX2: 33, AX3: 40, AX4: 47, AX5: 53}
+    callout:
+      size: 16
+      weight: regular
+      sizes: {xSmall: 13, small: 14, medium: 15, large: 16, xLarge: 18, xxLarge: 20, xxxLarge: 22, AX1: 26, AX2: 32, AX3: 38, AX4: 44, AX5: 51}
+    subheadline:
+      size: 15
+      weight: regular
+      sizes: {xSmall: 12, small: 13, medium: 14, large: 15, xLarge: 17, xxLarge: 19, xxxLarge: 21, AX1: 25, AX2: 30, AX3: 36, AX4: 42, AX5: 49}
+    footnote:
+      size: 13
+      weight: regular
+      sizes: {xSmall: 12, small: 12, medium: 12, large: 13, xLarge: 15, xxLarge: 17, xxxLarge: 19, AX1: 23, AX2: 27, AX3: 33, AX4: 38, AX5: 44}
+    caption:
+      size: 12
+      weight: regular
+      sizes: {xSmall: 11, small: 11, medium: 11, large: 12, xLarge: 14, xxLarge: 16, xxxLarge: 18, AX1: 22, AX2: 26, AX3: 32, AX4: 37, AX5: 43}
+    caption2:
+      size: 11
+      weight: regular
+      sizes: {xSmall: 11, small: 11, medium: 11, large: 11, xLarge: 13, xxLarge: 15, xxxLarge: 17, AX1: 20, AX2: 24, AX3: 29, AX4: 34, AX5: 40}
+
+  boldText:
+    # Settings > Accessibility > Display & Text Size > Bold Text draws every
+    # weight one step heavier (SPEC §3.8). Apple publishes no table of the
+    # weights it uses, so this mapping is the profile's assumption.
+    source: >-
+      SPEC §3.8: one step heavier (regular -> semibold, semibold -> bold,
+      bold -> heavy, heavy -> black); Apple publishes no table, so this is the
+      profile's assumption
+    trust: assumption
+    ultraLight: thin
+    thin: light
+    light: regular
+    regular: semibold
+    medium: semibold
+    semibold: bold
+    bold: heavy
+    heavy: black
+    black: black
+
+  defaultTextRole: body  # the role of a text item that names none (SPEC §2.2)
+
+  largeText:
+    wcag:
+      source: >-
+        SPEC §3.4: WCAG 2.2 "large scale" text, 18 pt (24 CSS px) or 14 pt
+        (56/3 CSS px) bold; iOS points taken as CSS px is the assumption
+      trust: assumption
+      minimumSize: 24
+      minimumBoldSize: 18.666666666666668  # WCAG 14 pt = 56/3 px
+    hig:
+      source: "SPEC §3.4: Apple's HIG table: 18 pt, or bold, heavy or black at any size"
+      trust: apple
+      minimumSize: 18
+      minimumBoldSize: 0
+
+  minimumTarget:
+    value: 44
+    source: "SPEC §2.2: Apple HIG minimum hit target, 44x44 pt"
+    trust: apple
+
+  """##
+
+/// The text of `profiles/ios18.yml`, byte for byte.
+let embeddedProfileIOS18 = ##"""
+  # glass-audit material profile, format version 1: iOS 18, the release
+  # before Liquid Glass (`--profile ios18`, SPEC §2.3, §3.8). iOS 18 has no
+  # Liquid Glass: `liquidGlass: false` says so, no glass material is defined,
+  # an element whose material is glass is drawn with its layout `fallback`
+  # (a standard material, none, or {fill: COLOUR}), and no scene has a Liquid
+  # Glass setting. The standard materials (UIBlurEffect / SwiftUI's
+  # `.ultraThinMaterial` ...) are iOS 27's numbers (profiles/ios27.yml): no
+  # public measurement of iOS 18's renders exists, so every one of them is
+  # this profile's assumption; colours, devices, text sizes and large-text
+  # limits are Apple's, as in ios27.
+  #
+  # Provenance. Every number and colour carries a `source` (free text) and a
+  # `trust`: apple (published by Apple), third-party-measurement (measured by
+  # a third party, here on Apple's own renders, or fitted to such
+  # measurements), or assumption (this profile's own, stated as such).
+  #   - Any mapping may hold `source:` and `trust:`; they apply to every value
+  #     inside it, unless a mapping further in sets its own.
+  #   - A single value may be written {value: 1.112, source: ..., trust: ...}
+  #     to set its own.
+  #   - A value with no source or no trust at any level is an error.
+  #   `source`, `trust` and `value` are reserved keys.
+  #
+  # Curves (SPEC §3.2). A glass material's white, black, saturation and
+  # lumaCap, and the sigma and share of any blur component, may be a number,
+  # or depend on the element's short side in points
+  # (min of its width and height) or on the Liquid Glass setting s (0 clear,
+  # 0.5 default, 1 tinted):
+  #   {by: shortSide, table: [[48, 0.60], [150, 0.47]]}
+  #   {by: setting, table: [[0, 0.812], [0.5, 0.933]]}
+  #   {grid: {shortSide: [48, 150], setting: [0, 1], values: [[a, b], [c, d]]}}
+  #     (values[i][j] at shortSide[i], setting[j])
+  # read by linear interpolation and held constant beyond the ends; a
+  # full-screen element reads as beyond the largest short side. Source and
+  # trust go on the curve's mapping, beside `by`/`table` or `grid`.
+  #
+  # Blur (SPEC §3.1). A material's backdrop is B = sum_k w_k G_k(W), a
+  # mixture of Gaussians: `blur` lists them as {sigma: CURVE, share: CURVE},
+  # sigma in points (0 is the sharp wallpaper); exactly one component omits
+  # `share` and takes the remainder, 1 minus the others' shares (which may
+  # not exceed 1 anywhere). `blurRadius: r` with `blurMix: m` is the
+  # shorthand for [{sigma: 0, share: 1 - m}, {sigma: r, share: m}].
+  #
+  # Standard materials (CoreMaterial, SPEC §3.2): s = Y + saturation (c - Y);
+  # c = (1 - plateShare) s + plateShare P(Y) + brightness, P piecewise linear
+  # through `stops` (2 to 8 levels at evenly spaced luma 0 ... 1).
+  #
+  # Colours. An opaque colour is "#RRGGBB" (quoted: an unquoted # starts a
+  # YAML comment); a translucent one is {color: "#RRGGBB", alpha: 0.6}, alpha
+  # in [0, 1]. A glass material's `fill` is a colour or `none`. Values are
+  # gamma-encoded sRGB.
+  #
+  # Units. Blur sigmas and blurRadius (standard deviations), sizes, border widths
+  # and the minimum target are in points; a device's scale is pixels per
+  # point.
+  #
+  # Overrides. A profile given to override this one is merged key by key: it
+  # replaces only the values it names and may add whole materials, colours,
+  # devices and text roles (a material whose `kind` changes is replaced
+  # whole, and so is a curve, and a blur: `blur` or `blurRadius`/`blurMix`
+  # replaces the base's blur in either form). Its values take the provenance
+  # it gives them; a value it gives without any is recorded as an assumption
+  # sourced to that file.
+
+  version: 1
+  name: ios18
+  liquidGlass: false  # the release before Liquid Glass (SPEC §3.8)
+
+  materials:
+    # iOS 27's standard materials (profiles/ios27.yml), no iOS 18 source.
+    ultraThin:
+      kind: standard
+      source: &ios27 >-
+        profiles/ios27.yml (fitted to iOS 27 renders, fidelity/fit/); no
+        capture of iOS 18 exists, so iOS 27's number is this profile's
+        assumption
+      trust: assumption
+      light:
+        blurRadius: 22.5
+        blurMix: 1
+        saturation: 1.10826
+        brightness: 0.12
+        plateShare: 0.5
+        stops: [0.454075, 0.546449, 0.633397, 0.682786]
+      dark:
+        blurRadius: 22.5
+        blurMix: 1
+        saturation: 1.09528
+        brightness: 0
+        plateShare: 0.5
+        stops: [0.246029, 0.247512, 0.312681, 0.386603]
+
+    thin:
+      kind: standard
+      source: *ios27
+      trust: assumption
+      light:
+        blurRadius: 30
+        blurMix: 1
+        saturation: 1.35089
+        brightness: 0.12
+        plateShare: 0.6
+        stops: [0.723316, 0.796284, 0.756451, 0.735821]
+      dark:
+        blurRadius: 30
+        blurMix: 1
+        saturation: 1.34076
+        brightness: 0
+        plateShare: 0.6
+        stops: [0.206404, 0.189607, 0.136236, 0.155694]
+
+    regular:
+      kind: standard
+      source: *ios27
+      trust: assumption
+      light:
+        blurRadius: 30
+        blurMix: 1
+        saturation: 1.51906
+        brightness: 0.1
+        plateShare: 0.75
+        stops: [0.894174, 0.86098, 0.872297, 0.814303]
+      dark:
+        blurRadius: 30
+        blurMix: 1
+        saturation: 1.5045
+        brightness: 0
+        plateShare: 0.75
+        stops: [0.169281, 0.206565, 0.132311, 0.106107]
+
+    thick:
+      kind: standard
+      source: *ios27
+      trust: assumption
+      light:
+        blurRadius: 45
+        blurMix: 1
+        saturation: 1.5078
+        brightness: 0.045
+        plateShare: 0.88
+        stops: [0.990293, 0.963882, 0.957725, 0.908239]
+      dark:
+        blurRadius: 45
+        blurMix: 1
+        saturation: 1.51772
+        brightness: 0
+        plateShare: 0.88
+        stops: [0.136334, 0.144447, 0.100785, 0.0247382]
+
+    chrome:
+      kind: standard
+      source: *ios27
+      trust: assumption
+      light:
+        blurRadius: 22.5
+        blurMix: 1
+        saturation: 1.12109
+        brightness: 0.1
+        plateShare: 0.75
+        stops: [0.797737, 0.912563, 0.98774, 0.825987]
+      dark:
+        blurRadius: 22.5
+        blurMix: 1
+        saturation: 2.02786
+        brightness: -0.1
+        plateShare: 0.75
+        stops: [0.238377, 0.405133, 0.312148, 0.259574]
+
+  increaseContrast:
+    source: >-
+      SPEC §3.3: no public measurement exists (SOURCES.md, "Not public
+      anywhere"); the default profile's stated assumption
+    trust: assumption
+    glassFill: {light: "#FFFFFF", dark: "#000000"}
+    minimumFillAlpha: 0.5
+    minimumPlateShare: 0.9
+    border: 2
+
+  border:
+    source: "SPEC §3.2: Apple's separator colour"
+    trust: apple
+    light: {color: "#3C3C43", alpha: 0.29}
+    dark: {color: "#545458", alpha: 0.60}
+
+  defaultTintAlpha:
+    value: 0.6
+    source: "SPEC §3.2: the alpha of a tint given without one; the profile's assumption"
+    trust: assumption
+
+  colors:
+    source: "SPEC §2.3: Apple's HIG colour table (iOS), normal and Increase Contrast"
+    trust: apple
+    label:
+      light: "#000000"
+      dark: "#FFFFFF"
+      increaseContrast: unchanged
+    secondaryLabel:
+      light: {color: "#3C3C43", alpha: 0.60}
+      dark: {color: "#EBEBF5", alpha: 0.60}
+      increaseContrast:
+        source: &labelIC >-
+          SPEC §2.3: keeps Apple's RGB and raises the alpha; the profile's
+          assumption
+        trust: assumption
+        light: {color: "#3C3C43", alpha: 0.80}
+        dark: {color: "#EBEBF5", alpha: 0.80}
+    tertiaryLabel:
+      light: {color: "#3C3C43", alpha: 0.30}
+      dark: {color: "#EBEBF5", alpha: 0.30}
+      increaseContrast:
+        source: *labelIC
+        trust: assumption
+        light: {color: "#3C3C43", alpha: 0.56}
+        dark: {color: "#EBEBF5", alpha: 0.56}
+    quaternaryLabel:
+      light: {color: "#3C3C43", alpha: 0.18}
+      dark: {color: "#EBEBF5", alpha: 0.16}
+      increaseContrast:
+        source: *labelIC
+        trust: assumption
+        light: {color: "#3C3C43", alpha: 0.36}
+        dark: {color: "#EBEBF5", alpha: 0.36}
+    placeholderText:  # as tertiaryLabel
+      light: {color: "#3C3C43", alpha: 0.30}
+      dark: {color: "#EBEBF5", alpha: 0.30}
+      increaseContrast:
+        source: *labelIC
+        trust: assumption
+        light: {color: "#3C3C43", alpha: 0.56}
+        dark: {color: "#EBEBF5", alpha: 0.56}
+    link:  # Increase Contrast as systemBlue
+      light: "#007AFF"
+      dark: "#0984FF"
+      increaseContrast: {light: "#0040DD", dark: "#409CFF"}
+    systemBlue:
+      light: "#007AFF"
+      dark: "#0A84FF"
+      increaseContrast: {light: "#0040DD", dark: "#409CFF"}
+    systemRed:
+      light: "#FF3B30"
+      dark: "#FF453A"
+      increaseContrast: {light: "#D70015", dark: "#FF6961"}
+    systemGreen:
+      light: "#34C759"
+      dark: "#30D158"
+      increaseContrast: {light: "#248A3D", dark: "#30DB5B"}
+    systemOrange:
+      light: "#FF9500"
+      dark: "#FF9F0A"
+      increaseContrast: {light: "#C93400", dark: "#FFB340"}
+    systemPurple:
+      light: "#AF52DE"
+      dark: "#BF5AF2"
+      increaseContrast: {light: "#8944AB", dark: "#DA8FFF"}
+    systemYellow:
+      light: "#FFCC00"
+      dark: "#FFD60A"
+      increaseContrast: {light: "#A05A00", dark: "#FFD426"}
+    systemPink:
+      light: "#FF2D55"
+      dark: "#FF375F"
+      increaseContrast: {light: "#D30F45", dark: "#FF6482"}
+    white:
+      light: "#FFFFFF"
+      dark: "#FFFFFF"
+      increaseContrast: unchanged
+    black:
+      light: "#000000"
+      dark: "#000000"
+      increaseContrast: unchanged
+
+  devices:  # width and height in points, scale in pixels per point
+    source: "SPEC §2.2: Apple's published screen sizes and scales"
+    trust: apple
+    iphone-se-3: {width: 375, height: 667, scale: 2}
+    iphone-16: {width: 393, height: 852, scale: 3}
+    iphone-16-pro: {width: 402, height: 874, scale: 3}
+    iphone-16-pro-max: {width: 440, height: 956, scale: 3}
+    ipad-air-11: {width: 820, height: 1180, scale: 2}
+
+  textRoles:
+    # Dynamic Type: each role's size at the default ("Large") text size and at
+    # every text size (SPEC §3.8), points, in the order xSmall, small, medium,
+    # large, xLarge, xxLarge, xxxLarge, AX1 ... AX5.
+    source: >-
+      Apple Human Interface Guidelines, Typography, "Specifications: iOS,
+      iPadOS Dynamic Type sizes"
+      (https://developer.apple.com/design/human-interface-guidelines/typography);
+      the sizes from xSmall to xxxLarge of headline, subheadline, body,
+      footnote, caption1 and caption2, and body's AX1 to AX5, agree with the
+      public measurement of UIFont.preferredFont(forTextStyle:) per content
+      size category in an iPhone simulator (gist.github.com/alexisakers,
+      "Generated within the iPhone Simulator", iOS 8.4)
+    trust: apple
+    largeTitle:
+      size: 34
+      weight: regular
+      sizes: {xSmall: 31, small: 32, medium: 33, large: 34, xLarge: 36, xxLarge: 38, xxxLarge: 40, AX1: 44, AX2: 48, AX3: 52, AX4: 56, AX5: 60}
+    title:
+      size: 28
+      weight: regular
+      sizes: {xSmall: 25, small: 26, medium: 27, large: 28, xLarge: 30, xxLarge: 32, xxxLarge: 34, AX1: 38, AX2: 43, AX3: 48, AX4: 53, AX5: 58}
+    title2:
+      size: 22
+      weight: regular
+      sizes: {xSmall: 19, small: 20, medium: 21, large: 22, xLarge: 24, xxLarge: 26, xxxLarge: 28, AX1: 34, AX2: 39, AX3: 44, AX4: 50, AX5: 56}
+    title3:
+      size: 20
+      weight: regular
+      sizes: {xSmall: 17, small: 18, medium: 19, large: 20, xLarge: 22, xxLarge: 24, xxxLarge: 26, AX1: 31, AX2: 37, AX3: 43, AX4: 49, AX5: 55}
+    headline:
+      size: 17
+      weight: semibold
+      sizes: {xSmall: 14, small: 15, medium: 16, large: 17, xLarge: 19, xxLarge: 21, xxxLarge: 23, AX1: 28, AX2: 33, AX3: 40, AX4: 47, AX5: 53}
+    body:
+      size: 17
+      weight: regular
+      sizes: {xSmall: 14, small: 15, medium: 16, large: 17, xLarge: 19, xxLarge: 21, xxxLarge: 23, AX1: 28, AX2: 33, AX3: 40, AX4: 47, AX5: 53}
+    callout:
+      size: 16
+      weight: regular
+      sizes: {xSmall: 13, small: 14, medium: 15, large: 16, xLarge: 18, xxLarge: 20, xxxLarge: 22, AX1: 26, AX2: 32, AX3: 38, AX4: 44, AX5: 51}
+    subheadline:
+      size: 15
+      weight: regular
+      sizes: {xSmall: 12, small: 13, medium: 14, large: 15, xLarge: 17, xxLarge: 19, xxxLarge: 21, AX1: 25, AX2: 30, AX3: 36, AX4: 42, AX5: 49}
+    footnote:
+      size: 13
+      weight: regular
+      sizes: {xSmall: 12, small: 12, medium: 12, large: 13, xLarge: 15, xxLarge: 17, xxxLarge: 19, AX1: 23, AX2: 27, AX3: 33, AX4: 38, AX5: 44}
+    caption:
+      size: 12
+      weight: regular
+      sizes: {xSmall: 11, small: 11, medium: 11, large: 12, xLarge: 14, xxLarge: 16, xxxLarge: 18, AX1: 22, AX2: 26, AX3: 32, AX4: 37, AX5: 43}
+    caption2:
+      size: 11
+      weight: regular
+      sizes: {xSmall: 11, small: 11, medium: 11, large: 11, xLarge: 13, xxLarge: 15, xxxLarge: 17, AX1: 20, AX2: 24, AX3: 29, AX4: 34, AX5: 40}
+
+  boldText:
+    # Settings > Accessibility > Display & Text Size > Bold Text draws every
+    # weight one step heavier (SPEC §3.8). Apple publishes no table of the
+    # weights it uses, so this mapping is the profile's assumption.
+    source: >-
+      SPEC §3.8: one step heavier (regular -> semibold, semibold -> bold,
+      bold -> heavy, heavy -> black); Apple publishes no table, so this is the
+      profile's assumption
+    trust: assumption
+    ultraLight: thin
+    thin: light
+    light: regular
+    regular: semibold
+    medium: semibold
+    semibold: bold
+    bold: heavy
+    heavy: black
+    black: black
 
   defaultTextRole: body  # the role of a text item that names none (SPEC §2.2)
 

@@ -121,11 +121,29 @@ extension Profile {
   ) throws(RenderingError) -> ElementRendering {
     let ic = mode.increasesContrast
     let override = effectiveOverride(of: element, mode: mode)
-    let materialName = override?.material ?? element.material
-    let tintSpec = override?.tint ?? element.tint
+    var materialName = override?.material ?? element.material
+    var tintSpec = override?.tint ?? element.tint
     let border = borderColor[appearance]
+    var fallbackFill: ColorSpec?
+    if override?.fill == nil, materialName != "none", materials[materialName] == nil {
+      // A material this release does not have (Liquid Glass before iOS 26):
+      // the element's fallback, with the overrides' keys still on top. The
+      // element's own tint is glass's `.tint()` and does not carry over.
+      guard let fallback = element.fallback else {
+        throw RenderingError(
+          message:
+            "element '\(element.id)': profile '\(name)' has no material '\(materialName)' "
+            + "and the element declares no fallback")
+      }
+      tintSpec = override?.tint
+      switch fallback {
+      case .material(let m): materialName = m
+      case .none: materialName = "none"
+      case .fill(let c): fallbackFill = c
+      }
+    }
 
-    if let fillSpec = override?.fill {
+    if let fillSpec = override?.fill ?? fallbackFill {
       guard let fill = resolveColor(fillSpec, appearance: appearance, increaseContrast: ic) else {
         throw RenderingError(message: "element '\(element.id)': fill has no \(appearance) colour")
       }

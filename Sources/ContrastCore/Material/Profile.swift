@@ -253,17 +253,37 @@ public struct IncreaseContrastRules: Sendable, Hashable {
   }
 }
 
-/// A Dynamic Type text style at the default ("Large") size.
+/// A Dynamic Type text style: its size at the default ("Large") text size,
+/// its weight, and its size at every text size (SPEC §3.8).
 public struct TextRole: Sendable, Hashable {
   public var name: String
+  /// The size at `large`, the iOS default, pt.
   public var sizeInPoints: Double
   public var weight: FontWeight
+  /// The size at each text size, pt (Apple's Dynamic Type table); empty when
+  /// the profile gives none, and then every size scales as the profile's
+  /// default role does.
+  public var sizesInPoints: [TextSize: Double]
 
-  public init(name: String, sizeInPoints: Double, weight: FontWeight) {
+  public init(
+    name: String, sizeInPoints: Double, weight: FontWeight, sizesInPoints: [TextSize: Double] = [:]
+  ) {
     self.name = name
     self.sizeInPoints = sizeInPoints
     self.weight = weight
+    self.sizesInPoints = sizesInPoints
   }
+}
+
+extension Profile {
+  /// SPEC §3.8's mapping, one step heavier (regular -> semibold, semibold ->
+  /// bold, bold -> heavy, heavy -> black; the lighter weights one step each,
+  /// medium -> semibold): the default when a profile gives none. An
+  /// assumption: Apple publishes no table of Bold Text's weights.
+  public static let specBoldTextWeights: [FontWeight: FontWeight] = [
+    .ultraLight: .thin, .thin: .light, .light: .regular, .regular: .semibold,
+    .medium: .semibold, .semibold: .bold, .bold: .heavy, .heavy: .black, .black: .black,
+  ]
 }
 
 /// Which large-text rule the audit uses (SPEC §3.4).
@@ -316,6 +336,13 @@ public struct Profile: Sendable, Hashable {
   public var largeText: [LargeTextRule: LargeTextLimits]
   /// The minimum size of an interactive element, pt (44).
   public var minimumTargetInPoints: Double
+  /// Whether the release has Liquid Glass (false for `ios18`, SPEC §3.8):
+  /// without it, an element of a glass material is drawn with its fallback,
+  /// and no scene has a Liquid Glass setting.
+  public var hasLiquidGlass = true
+  /// The weight Bold Text draws each weight in (SPEC §3.8); a weight not
+  /// listed is unchanged.
+  public var boldTextWeights: [FontWeight: FontWeight] = Profile.specBoldTextWeights
   /// Provenance of every number, keyed by its path in the profile file
   /// (`materials.glass.regular.light.white`).
   public var provenance: [String: Provenance]

@@ -22,7 +22,11 @@ struct ProfileDecoder {
   static let topLevelKeys = [
     "version", "name", "materials", "increaseContrast", "border", "defaultTintAlpha", "colors",
     "devices", "textRoles", "defaultTextRole", "largeText", "minimumTarget", "fit",
+    "liquidGlass", "boldText",
   ]
+  /// Top-level keys a profile may leave out: `liquidGlass` (default true),
+  /// `boldText` (default SPEC §3.8's mapping), `version` and `fit`.
+  static let optionalTopLevelKeys = ["version", "fit", "liquidGlass", "boldText"]
   static let glassKeys = [
     "blur", "blurRadius", "blurMix", "white", "black", "saturation", "lumaCap", "fill",
   ]

@@ -4,10 +4,19 @@ extension ProfileDecoder {
     guard
       let f = fields(
         root, path: "", allowed: Self.topLevelKeys,
-        required: Self.topLevelKeys.filter { $0 != "version" && $0 != "fit" })
+        required: Self.topLevelKeys.filter { !Self.optionalTopLevelKeys.contains($0) })
     else { return nil }
     let name = text(f["name"], path: "name")
-    let materials = f["materials"].map { self.materials($0) }
+    var hasLiquidGlass = true
+    if let node = f["liquidGlass"] {
+      if let s = node.scalar, s.isPlain, s.text == "true" || s.text == "false" {
+        hasLiquidGlass = s.text == "true"
+      } else {
+        report(node.mark, "liquidGlass", "expected true or false, got \(describe(node))")
+      }
+    }
+    let materials = f["materials"].map { self.materials($0, hasLiquidGlass: hasLiquidGlass) }
+    let bold = f["boldText"].map { self.boldText($0) }
     let increaseContrast = f["increaseContrast"].flatMap { increaseContrastRules($0) }
     let border = pair(f["border"], path: "border")
     let tintAlpha = number(f["defaultTintAlpha"], path: "defaultTintAlpha", range: .unitInterval)
@@ -29,17 +38,43 @@ extension ProfileDecoder {
       let tintAlpha, let colors, let devices, let roles, let defaultRole,
       let largeText, let target
     else { return nil }
-    return Profile(
+    var profile = Profile(
       name: name, materials: materials, colors: colors, increaseContrast: increaseContrast,
       borderColor: border, defaultTintAlpha: tintAlpha, devices: devices, textRoles: roles,
       defaultTextRole: defaultRole, largeText: largeText, minimumTargetInPoints: target,
       provenance: provenance, fitMeasurements: fit?.measurements,
       fitResiduals: fit?.residuals ?? [])
+    profile.hasLiquidGlass = hasLiquidGlass
+    if let bold { profile.boldTextWeights = bold }
+    return profile
+  }
+
+  /// Bold Text's weights (SPEC §3.8): `{regular: semibold, ...}`, each
+  /// weight to a heavier or equal one; a weight not listed is unchanged.
+  mutating func boldText(_ node: YAMLNode) -> [FontWeight: FontWeight] {
+    let names = FontWeight.allCases.map(\.rawValue)
+    guard let f = fields(node, path: "boldText", allowed: names, required: []) else { return [:] }
+    var result: [FontWeight: FontWeight] = [:]
+    for from in FontWeight.allCases {
+      guard let n = f[from.rawValue] else { continue }
+      let path = "boldText.\(from.rawValue)"
+      guard let to = choice(n, path: path, as: FontWeight.self), let s = n.scalar else { continue }
+      recordProvenance(s, at: n.mark, path: path)
+      let order = FontWeight.allCases
+      if order.firstIndex(of: to)! < order.firstIndex(of: from)! {
+        report(n.mark, path, "Bold Text draws \(from.rawValue) as \(to.rawValue), a lighter weight")
+        continue
+      }
+      result[from] = to
+    }
+    return result
   }
 
   // MARK: Materials
 
-  mutating func materials(_ node: YAMLNode) -> [String: MaterialDefinition] {
+  mutating func materials(_ node: YAMLNode, hasLiquidGlass: Bool = true)
+    -> [String: MaterialDefinition]
+  {
     let entries = named(node, path: "materials")
     let names = entries.map(\.key)
     var result: [String: MaterialDefinition] = [:]
@@ -51,10 +86,17 @@ extension ProfileDecoder {
       }
       let hint = nameHint(entry.key, among: names)
       if let material = material(entry.value, name: entry.key, path: path, hint: hint) {
+        if !hasLiquidGlass, material.light.kind == .glass {
+          report(
+            entry.keyMark, path,
+            "a glass material in a profile without Liquid Glass (liquidGlass: false)")
+          continue
+        }
         result[entry.key] = material
       }
     }
-    for name in ProfileLoader.requiredMaterials where !names.contains(name) {
+    for name in ProfileLoader.requiredMaterials
+    where !names.contains(name) && (hasLiquidGlass || !name.hasPrefix("glass.")) {
       report(node.mark, "materials", "missing material '\(name)'")
     }
     return result
@@ -338,13 +380,26 @@ extension ProfileDecoder {
       let path = "textRoles.\(entry.key)"
       guard
         let f = fields(
-          entry.value, path: path, allowed: ["size", "weight"], required: ["size", "weight"],
-          missingHint: nameHint(entry.key, among: names))
+          entry.value, path: path, allowed: ["size", "weight", "sizes"],
+          required: ["size", "weight"], missingHint: nameHint(entry.key, among: names))
       else { continue }
       let size = number(f["size"], path: "\(path).size", range: .positive)
       let weight = choice(f["weight"], path: "\(path).weight", as: FontWeight.self)
+      var sizes: [TextSize: Double] = [:]
+      if let n = f["sizes"] {
+        let keys = TextSize.allCases.map(\.rawValue)
+        if let g = fields(n, path: "\(path).sizes", allowed: keys, required: keys) {
+          for t in TextSize.allCases {
+            if let v = number(g[t.rawValue], path: "\(path).sizes.\(t.rawValue)", range: .positive)
+            {
+              sizes[t] = v
+            }
+          }
+        }
+      }
       guard let size, let weight else { continue }
-      result[entry.key] = TextRole(name: entry.key, sizeInPoints: size, weight: weight)
+      result[entry.key] = TextRole(
+        name: entry.key, sizeInPoints: size, weight: weight, sizesInPoints: sizes)
     }
     return result
   }

@@ -27,16 +27,7 @@ public enum JSONReport {
     }
     top += [
       (
-        "settings",
-        .object([
-          ("level", .string(report.settings.level.rawValue)),
-          ("statistic", .string(report.settings.statistic.rawValue)),
-          ("largeText", .string(report.settings.largeText.rawValue)),
-          ("profiles", .array(report.profileNames.map(JSONValue.string))),
-          ("modes", .array(report.settings.modes.map { .string($0.rawValue) })),
-          ("appearances", .array(report.settings.appearances.map { .string($0.rawValue) })),
-          ("liquidGlass", .array(report.settings.liquidGlass.map(liquidGlass))),
-        ])
+        "settings", settings(report)
       ),
       (
         "summary",
@@ -62,6 +53,31 @@ public enum JSONReport {
     return .object(top)
   }
 
+  /// The run's settings. The text sizes and Bold Text settings (SPEC §3.8)
+  /// appear only when they are not the defaults (`large`, off), and
+  /// `withoutLiquidGlass` only when a profile of the run has none, so a
+  /// default run's report keeps its bytes.
+  static func settings(_ report: AuditReport) -> JSONValue {
+    let st = report.settings
+    var pairs: [(String, JSONValue)] = [
+      ("level", .string(st.level.rawValue)),
+      ("statistic", .string(st.statistic.rawValue)),
+      ("largeText", .string(st.largeText.rawValue)),
+      ("profiles", .array(report.profileNames.map(JSONValue.string))),
+      ("modes", .array(st.modes.map { .string($0.rawValue) })),
+      ("appearances", .array(st.appearances.map { .string($0.rawValue) })),
+      ("liquidGlass", .array(st.liquidGlass.map(liquidGlass))),
+    ]
+    if st.textSizes != [.default] {
+      pairs.append(("textSizes", .array(st.textSizes.map { .string($0.rawValue) })))
+    }
+    if st.boldText != [false] {
+      pairs.append(("boldText", .array(st.boldText.map(JSONValue.bool))))
+    }
+    if st.hasProfileWithoutLiquidGlass { pairs.append(("withoutLiquidGlass", .bool(true))) }
+    return .object(pairs)
+  }
+
   /// A setting as report.json writes it: its name (`clear`, `default`,
   /// `tinted`) or its number.
   static func liquidGlass(_ g: LiquidGlassSetting) -> JSONValue {
@@ -73,9 +89,11 @@ public enum JSONReport {
       ("layout", .string(r.layout)), ("wallpaper", .string(r.wallpaper)),
       ("appearance", .string(r.appearance.rawValue)), ("mode", .string(r.mode.rawValue)),
       ("liquidGlass", r.liquidGlass.map(liquidGlass) ?? .null), ("profile", .string(r.profile)),
+      ("textSize", .string(r.textSize.rawValue)), ("boldText", .bool(r.boldText)),
       ("element", .string(r.element)), ("item", .string(r.item)),
       ("kind", .string(r.kind.rawValue)), ("role", .optional(r.role)),
       ("largeText", .bool(r.largeText)), ("threshold", .number(r.threshold)),
+      ("thresholdSource", .string(r.thresholdSource.rawValue)),
       (
         "contrast",
         .object([

@@ -39,6 +39,25 @@ public enum ReportReader {
       guard let g = liquidGlass(v) else { throw fail("settings.liquidGlass[\(i)] is invalid") }
       liquidGlassList.append(g)
     }
+    var textSizes: [TextSize] = [.default]
+    if let list = settings["textSizes"] {
+      guard let names = list as? [String], !names.isEmpty else {
+        throw fail("settings.textSizes is invalid")
+      }
+      textSizes = try names.enumerated().map { i, name throws(Diagnostic) in
+        guard let s = TextSize(rawValue: name) else {
+          throw fail("settings.textSizes[\(i)] is invalid")
+        }
+        return s
+      }
+    }
+    var boldText = [false]
+    if let list = settings["boldText"] {
+      guard let values = list as? [Bool], !values.isEmpty else {
+        throw fail("settings.boldText is invalid")
+      }
+      boldText = values
+    }
     guard let summary = root["summary"] as? [String: Any], let scenes = summary["scenes"] as? Int
     else { throw fail("summary.scenes is missing") }
     guard let rawResults = root["results"] as? [[String: Any]] else {
@@ -77,8 +96,10 @@ public enum ReportReader {
     var report = AuditReport(
       settings: AuditSettings(
         level: level, statistic: statistic, largeText: large, modes: modes,
-        appearances: appearances, liquidGlass: liquidGlassList),
+        appearances: appearances, liquidGlass: liquidGlassList, textSizes: textSizes,
+        boldText: boldText),
       profileNames: profiles, outcome: outcome, timestamp: root["timestamp"] as? String)
+    report.settings.hasProfileWithoutLiquidGlass = settings["withoutLiquidGlass"] as? Bool ?? false
     report.inputsDigest = (root["inputs"] as? [String: Any])?["digest"] as? String ?? ""
     if let shard = root["shard"] as? [String: Any], let k = shard["index"] as? Int,
       let n = shard["count"] as? Int, n >= 1, k >= 1, k <= n
@@ -104,7 +125,9 @@ public enum ReportReader {
   /// A result of report.json; nil when a field is missing or invalid. A
   /// result without `liquidGlass` or `profile` (written before they
   /// existed) means the `default` setting (none under Reduce
-  /// Transparency) and the report's first profile.
+  /// Transparency) and the report's first profile; one without `textSize`
+  /// or `boldText` means `large` and off, and one without
+  /// `thresholdSource` WCAG.
   static func checkResult(_ r: [String: Any], defaultProfile: String) -> CheckResult? {
     guard let layout = r["layout"] as? String, let wallpaper = r["wallpaper"] as? String,
       let appearance = (r["appearance"] as? String).flatMap(Appearance.init(rawValue:)),
@@ -131,7 +154,22 @@ public enum ReportReader {
       setting = g
     }
     let trust = (r["trust"] as? String).flatMap(VerdictTrust.init(rawValue:)) ?? .assumption
-    return CheckResult(
+    var textSize = TextSize.default
+    if let v = r["textSize"] {
+      guard let name = v as? String, let s = TextSize(rawValue: name) else { return nil }
+      textSize = s
+    }
+    var boldText = false
+    if let v = r["boldText"] {
+      guard let b = v as? Bool else { return nil }
+      boldText = b
+    }
+    var source = ThresholdSource.wcag
+    if let v = r["thresholdSource"] {
+      guard let name = v as? String, let s = ThresholdSource(rawValue: name) else { return nil }
+      source = s
+    }
+    var result = CheckResult(
       layout: layout, wallpaper: wallpaper, appearance: appearance, mode: mode,
       element: element, item: item, kind: kind, role: r["role"] as? String,
       largeText: largeText, threshold: threshold,
@@ -142,6 +180,10 @@ public enum ReportReader {
       judgedRatio: cmin, pixelCount: pixels, color: color, material: material, file: file,
       line: line, liquidGlass: setting, profile: r["profile"] as? String ?? defaultProfile,
       trust: trust, trustBasis: r["trustBasis"] as? String ?? "")
+    result.textSize = textSize
+    result.boldText = boldText
+    result.thresholdSource = source
+    return result
   }
 
   static func finding(_ f: [String: Any]) -> Finding? {

@@ -5,7 +5,8 @@ extension Rule {
   public static let all: [Rule] = [
     .contrastText, .contrastNonText, .contrastDecorative,
     .glassOnGlass, .targetSize, .contentOutsideElement, .tintOnNone, .noColor, .noPixels,
-    .neverPasses, .alwaysPasses, .transparentWallpaper, .unlistedWallpaper, .unsupportedWallpaper,
+    .neverPasses, .alwaysPasses, .noFallback, .clippedText, .targetBelowWCAG,
+    .transparentWallpaper, .unlistedWallpaper, .unsupportedWallpaper,
     .inputPNG, .inputCanvas, .inputLayout, .inputLayoutID, .inputLayouts, .inputWallpapers,
     .inputMatrix,
   ]
@@ -121,6 +122,42 @@ extension Rule {
     summary: "An item passes whatever the wallpaper shows.",
     help: "Information only: the glass alone guarantees the threshold for this item.",
     severity: .note, tags: ["accessibility"])
+
+  /// A glass element under a profile of a release before Liquid Glass
+  /// (SPEC §3.8).
+  public static let noFallback = Rule(
+    id: "no-fallback", name: "NoFallback", category: .lint,
+    summary: "A glass element declares no fallback for a release without Liquid Glass.",
+    help:
+      "The profile (such as ios18) has no Liquid Glass, so the app draws something else "
+      + "there: declare it with `fallback:` on the element (a standard material such as "
+      + "ultraThin, `none`, or {fill: COLOUR}). Until then its items get no result under "
+      + "that profile.",
+    severity: .warning, tags: ["accessibility", "layout"])
+
+  /// A text item that outgrows its element at a larger text size (SPEC §3.8).
+  public static let clippedText = Rule(
+    id: "clipped-text", name: "ClippedText", category: .lint,
+    summary: "A text item leaves its element or the canvas at a larger text size.",
+    help:
+      "Its frame grows with the text size (in the direction of its `grow`); from the size "
+      + "named it reaches outside its element's shape or off the canvas, where it would be "
+      + "clipped or drawn over the bare wallpaper. Let the element grow too, wrap the text, "
+      + "or mark it `fixedSize: true` if it truly does not scale. It is judged on the "
+      + "pixels it covers. WCAG 2.2 SC 1.4.4 Resize Text, level AA: text resizes to 200 % "
+      + "without loss of content.",
+    criteria: [Criterion(number: "1.4.4", title: "Resize Text", level: .aa)],
+    helpURI: "https://www.w3.org/WAI/WCAG22/Understanding/resize-text.html",
+    severity: .warning, tags: ["accessibility", "wcag2aa", "wcag144"])
+
+  /// A design-system target below WCAG's threshold (SPEC §3.8).
+  public static let targetBelowWCAG = Rule(
+    id: "target-below-wcag", name: "TargetBelowWCAG", category: .lint,
+    summary: "A contrast target is below WCAG's threshold; WCAG's threshold stands.",
+    help:
+      "A target (an item's `minimumRatio` or a `targets:` entry) can raise WCAG's threshold "
+      + "but not lower it: the check is judged at WCAG's. Raise the target, or remove it.",
+    severity: .warning, tags: ["accessibility", "design"])
 
   public static let transparentWallpaper = Rule(
     id: "transparent-wallpaper", name: "TransparentWallpaper", category: .lint,

@@ -134,3 +134,74 @@ public struct ItemSamples: Sendable {
       lum: lum)
   }
 }
+
+extension ItemSamples {
+  /// The entries standing for a contiguous range of pixels (row-major): the
+  /// entries it touches, the first and last trimmed to the pixels inside.
+  public struct EntryRange: Sendable {
+    /// The entries touched.
+    public var entries: Range<Int>
+    /// How many pixels each of them stands for inside the range.
+    public var counts: [Int]
+    /// The pixels of the range.
+    public var pixelCount: Int { counts.reduce(0, +) }
+
+    /// The values of `perEntry` (one per entry of the samples) for these entries.
+    public func ratios(of perEntry: [Double]) -> [Double] { Array(perEntry[entries]) }
+  }
+
+  /// The first pixel of each entry (row-major), and the pixel count last:
+  /// `count + 1` offsets, for ``entries(ofPixels:offsets:)``.
+  public func pixelOffsets() -> [Int] {
+    var out = [Int](repeating: 0, count: count + 1)
+    for k in 0..<count { out[k + 1] = out[k] + storage.counts[k] }
+    return out
+  }
+
+  /// The entries of pixels `pixels` (row-major, within `0..<pixelCount`):
+  /// the pixels of the rows of a frame inside the samples' rectangle, when
+  /// both span the same columns. `offsets` is ``pixelOffsets()``.
+  public func entries(ofPixels pixels: Range<Int>, offsets: [Int]) -> EntryRange {
+    precondition(pixels.lowerBound >= 0 && pixels.upperBound <= pixelCount, "pixels out of range")
+    precondition(offsets.count == count + 1, "offsets of other samples")
+    guard !pixels.isEmpty else { return EntryRange(entries: 0..<0, counts: []) }
+    // The last entry starting at or before a pixel (binary search).
+    func entry(containing pixel: Int) -> Int {
+      var lo = 0
+      var hi = count - 1
+      while lo < hi {
+        let mid = (lo + hi + 1) / 2
+        if offsets[mid] <= pixel { lo = mid } else { hi = mid - 1 }
+      }
+      return lo
+    }
+    let first = entry(containing: pixels.lowerBound)
+    let last = entry(containing: pixels.upperBound - 1)
+    var counts = Array(UnsafeBufferPointer(start: storage.counts + first, count: last - first + 1))
+    counts[0] = Swift.min(offsets[first + 1], pixels.upperBound) - pixels.lowerBound
+    counts[counts.count - 1] =
+      pixels.upperBound - Swift.max(offsets[last], pixels.lowerBound)
+    return EntryRange(entries: first..<(last + 1), counts: counts)
+  }
+
+  /// The samples of `range` alone: its entries, the first and last trimmed
+  /// (a new copy; as if the range's pixels had been collected on their own).
+  public func slice(_ range: EntryRange) -> ItemSamples {
+    ItemSamples(sliceOf: self, range)
+  }
+
+  private init(sliceOf source: ItemSamples, _ range: EntryRange) {
+    let n = range.counts.count
+    storage = Storage(capacity: n)
+    let s = source.storage
+    for (i, k) in range.entries.enumerated() {
+      storage.r[i] = s.r[k]
+      storage.g[i] = s.g[k]
+      storage.b[i] = s.b[k]
+      storage.codes[i] = s.codes[k]
+      storage.counts[i] = range.counts[i]
+    }
+    storage.count = n
+    storage.pixels = range.pixelCount
+  }
+}

@@ -43,6 +43,16 @@ public final class SampleCache {
     [MeasureKey: (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?)] =
       [:]
 
+  /// The ratio of each entry of some samples under one rendering and
+  /// colour (they do not depend on the threshold, the text size or Bold
+  /// Text): the frames an item takes at each text size share them.
+  struct RatioKey: Hashable {
+    var samples: Key
+    var rendering: ElementRendering
+    var color: RGBA
+  }
+  var ratios: [RatioKey: [Double]] = [:]
+
   /// The item places of this worker's checks.
   let places: ItemPlaces
 
@@ -102,15 +112,27 @@ public enum SceneEvaluator {
   public static func measure(
     layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
     liquidGlass: LiquidGlassSetting? = nil, profile: Profile, settings: AuditSettings,
-    trust: TrustIndex? = nil, cache: SampleCache? = nil
+    trust: TrustIndex? = nil, cache: SampleCache? = nil,
+    targets: ContrastTargets = ContrastTargets()
   ) -> [ItemMeasurement] {
     var out: [ItemMeasurement] = []
     let scale = layout.canvas.scale
     let image = canvas.image
     let canvasRect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-    let scene = CheckResult.ScenePlace(
-      wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode, liquidGlass: liquidGlass,
-      profile: profile.name)
+    let layoutTargets = targets.overlaid(with: layout.targets)
+    let textSettings = settings.textSettingColumns
+    // One shared scene per text setting, one shared place per item.
+    var scenes: [TextSettingKey: CheckResult.ScenePlace] = [:]
+    func scene(_ v: Variant) -> CheckResult.ScenePlace {
+      let k = TextSettingKey(textSize: v.textSize, boldText: v.boldText)
+      if let s = scenes[k] { return s }
+      let s = CheckResult.ScenePlace(
+        wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode,
+        liquidGlass: liquidGlass, profile: profile.name, textSize: v.textSize,
+        boldText: v.boldText)
+      scenes[k] = s
+      return s
+    }
     for (element, rendering) in profile.renderedElements(
       of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
     {
@@ -118,53 +140,194 @@ public enum SceneEvaluator {
       let mask = source.mask
 
       for item in element.content {
-        let requirement = profile.requirement(of: item, settings: settings)
         guard let color = profile.color(of: item, appearance: appearance, mode: mode) else {
           continue
         }
-        let frame = item.frame.offsetBy(dx: element.frame.x, dy: element.frame.y)
-        let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
-        guard !rect.isEmpty else { continue }
-
-        let key = SampleCache.Key(
-          element: element.id, item: item.id, rect: rect,
-          border: rendering.borderWidthInPixels, source: source.identity)
-        let samples =
-          cache?.samples[key]
-          ?? collect(rect: rect, image: image, mask: mask, source: source)
-        cache?.samples[key] = samples
-        let measureKey = SampleCache.MeasureKey(
-          samples: key, rendering: rendering, color: color, threshold: requirement.threshold)
-        let (ratios, stats, buckets) =
-          cache?.measured[measureKey]
-          ?? samples.measure(rendering: rendering, color: color, threshold: requirement.threshold)
-        cache?.measured[measureKey] = (ratios, stats, buckets)
-        let judged = stats.value(of: settings.statistic)
-        let passes = WCAG.passes(judged, threshold: requirement.threshold)
-        let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)
+        // Each text setting of the run: its requirement and the pixels its
+        // (grown) frame covers on the canvas.
+        let variants = textSettings.compactMap { size, bold -> Variant? in
+          let requirement = profile.requirement(
+            of: item, settings: settings, textSize: size, boldText: bold, targets: layoutTargets)
+          let frame = item.frame(scaledBy: profile.textScale(of: item, at: size))
+            .offsetBy(dx: element.frame.x, dy: element.frame.y)
+          let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
+          guard !rect.isEmpty else { return nil }
+          return Variant(textSize: size, boldText: bold, requirement: requirement, rect: rect)
+        }
+        guard let first = variants.first else { continue }
+        let union = variants.dropFirst().reduce(first.rect) { $0.union($1.rect) }
+        // One frame for every setting (the default run, icons, fixed sizes):
+        // measured as it always was. Several frames of one column range
+        // (text growing with the size): the pixels and their ratios are
+        // those of the union, collected and evaluated once; each frame's
+        // statistics are taken on its own rows of them.
+        let shared =
+          variants.contains { $0.rect != first.rect }
+            && variants.allSatisfy { $0.rect.x == union.x && $0.rect.width == union.width }
+          ? measureUnion(
+            union, element: element, item: item, rendering: rendering, color: color, image: image,
+            mask: mask, source: source, cache: cache)
+          : nil
         let trusted = trust?.verdictTrust(
           item: item, element: element, rendering: rendering, profile: profile,
           appearance: appearance, mode: mode)
-        let place =
-          cache?.places.place(layout: layout, element: element, item: item, role: requirement.role)
-          ?? CheckResult.ItemPlace(
-            layout: layout.id, element: element.id, item: item.id, kind: item.kind,
-            role: requirement.role, file: layout.file, line: item.line)
-        let result = CheckResult(
-          place: place, scene: scene, largeText: requirement.largeText,
-          threshold: requirement.threshold, contrast: stats,
-          bounds: ContrastBounds(min: 0, max: 0), verdict: verdict, judgedRatio: judged,
-          pixelCount: samples.pixelCount, color: color.hex, material: rendering.materialName,
-          trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
-        out.append(
-          ItemMeasurement(
-            result: result, rendering: rendering, color: color, requirement: requirement,
-            samples: verdict == .fail ? samples : nil,
-            entryRatios: verdict == .fail ? ratios : nil,
-            ratioBuckets: verdict == .fail ? buckets : nil, pixelRect: rect))
+        func place(_ v: Variant) -> CheckResult.ItemPlace {
+          cache?.places.place(
+            layout: layout, element: element, item: item, role: v.requirement.role)
+            ?? CheckResult.ItemPlace(
+              layout: layout.id, element: element.id, item: item.id, kind: item.kind,
+              role: v.requirement.role, file: layout.file, line: item.line)
+        }
+        // Statistics per (frame, threshold): Bold Text often leaves both.
+        var judgedOn: [SharedStatisticsKey: (ratios: [Double], stats: ContrastStatistics)] = [:]
+        var ofFrame: [PixelRect: (ratios: [Double], stats: ContrastStatistics)] = [:]
+        for v in variants {
+          let samples: ItemSamples
+          let ratios: [Double]
+          let stats: ContrastStatistics
+          let buckets: RatioBuckets?
+          if let shared {
+            let range = shared.samples.entries(
+              ofPixels: (v.rect.y - union.y) * union.width..<(v.rect.maxY - union.y) * union.width,
+              offsets: shared.offsets)
+            let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
+            let repeated = judgedOn[statsKey] != nil
+            if let known = judgedOn[statsKey] {
+              (ratios, stats) = known
+            } else if let sameFrame = ofFrame[v.rect] {
+              // Another threshold on the same pixels: only the failing
+              // share changes (counted as ContrastStatistics counts it).
+              ratios = sameFrame.ratios
+              var s = sameFrame.stats
+              var failing = 0
+              for (r, c) in zip(ratios, range.counts) where r < v.requirement.threshold {
+                failing += c
+              }
+              s.failingFraction = Double(failing) / Double(range.pixelCount)
+              stats = s
+              judgedOn[statsKey] = (ratios, stats)
+            } else {
+              ratios = range.ratios(of: shared.ratios)
+              stats = ContrastStatistics(
+                ratios: ratios, counts: range.counts, threshold: v.requirement.threshold)
+              judgedOn[statsKey] = (ratios, stats)
+              ofFrame[v.rect] = (ratios, stats)
+            }
+            samples = shared.samples
+            buckets = nil
+            let measurement = makeMeasurement(
+              layout: layout, canvas: canvas, appearance: appearance, mode: mode,
+              liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
+              element: element, item: item, rendering: rendering, color: color, variant: v,
+              stats: stats, pixelCount: range.pixelCount, trusted: trusted,
+              shared: (place(v), scene(v)))
+            // The samples go with the first setting of this frame and
+            // threshold only: another would repeat its remedy search.
+            if measurement.result.verdict == .fail, !repeated {
+              var m = measurement
+              m.samples = shared.samples.slice(range)
+              m.entryRatios = ratios
+              out.append(m)
+            } else {
+              out.append(measurement)
+            }
+            continue
+          }
+          let key = SampleCache.Key(
+            element: element.id, item: item.id, rect: v.rect,
+            border: rendering.borderWidthInPixels, source: source.identity)
+          samples =
+            cache?.samples[key]
+            ?? collect(rect: v.rect, image: image, mask: mask, source: source)
+          cache?.samples[key] = samples
+          let measureKey = SampleCache.MeasureKey(
+            samples: key, rendering: rendering, color: color, threshold: v.requirement.threshold)
+          (ratios, stats, buckets) =
+            cache?.measured[measureKey]
+            ?? samples.measure(
+              rendering: rendering, color: color, threshold: v.requirement.threshold)
+          cache?.measured[measureKey] = (ratios, stats, buckets)
+          var m = makeMeasurement(
+            layout: layout, canvas: canvas, appearance: appearance, mode: mode,
+            liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
+            element: element, item: item, rendering: rendering, color: color, variant: v,
+            stats: stats, pixelCount: samples.pixelCount, trusted: trusted,
+            shared: (place(v), scene(v)))
+          let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
+          let repeated = judgedOn.updateValue((ratios, stats), forKey: statsKey) != nil
+          if m.result.verdict == .fail, !repeated {
+            m.samples = samples
+            m.entryRatios = ratios
+            m.ratioBuckets = buckets
+          }
+          out.append(m)
+        }
       }
     }
     return out
+  }
+
+  /// A frame of an item and a threshold its statistics were taken against.
+  struct SharedStatisticsKey: Hashable {
+    var rect: PixelRect
+    var threshold: Double
+  }
+
+  /// One text setting of an item: its requirement and pixel rectangle.
+  struct Variant {
+    var textSize: TextSize
+    var boldText: Bool
+    var requirement: ItemRequirement
+    var rect: PixelRect
+  }
+
+  /// A text setting, the key of the scenes one call shares.
+  struct TextSettingKey: Hashable {
+    var textSize: TextSize
+    var boldText: Bool
+  }
+
+  /// The samples of `rect` (cached like any item's) and the ratio of each
+  /// of their entries, evaluated once for every frame inside it.
+  static func measureUnion(
+    _ rect: PixelRect, element: Element, item: ContentItem, rendering: ElementRendering,
+    color: RGBA, image: RGBImage, mask: ShapeMask, source: ElementBackdrop, cache: SampleCache?
+  ) -> (samples: ItemSamples, ratios: [Double], offsets: [Int]) {
+    let key = SampleCache.Key(
+      element: element.id, item: item.id, rect: rect, border: rendering.borderWidthInPixels,
+      source: source.identity)
+    let samples =
+      cache?.samples[key] ?? collect(rect: rect, image: image, mask: mask, source: source)
+    cache?.samples[key] = samples
+    let ratioKey = SampleCache.RatioKey(samples: key, rendering: rendering, color: color)
+    let ratios = cache?.ratios[ratioKey] ?? samples.entryRatios(rendering: rendering, color: color)
+    cache?.ratios[ratioKey] = ratios
+    return (samples, ratios, samples.pixelOffsets())
+  }
+
+  /// The check of one item at one text setting, judged on `stats`.
+  static func makeMeasurement(
+    layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
+    liquidGlass: LiquidGlassSetting?, profile: Profile, settings: AuditSettings,
+    trust: TrustIndex?, element: Element, item: ContentItem, rendering: ElementRendering,
+    color: RGBA, variant v: Variant, stats: ContrastStatistics, pixelCount: Int,
+    trusted: (trust: VerdictTrust, basis: String)?,
+    shared: (place: CheckResult.ItemPlace, scene: CheckResult.ScenePlace)
+  ) -> ItemMeasurement {
+    let requirement = v.requirement
+    let judged = stats.value(of: settings.statistic)
+    let passes = WCAG.passes(judged, threshold: requirement.threshold)
+    let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)
+    var result = CheckResult(
+      place: shared.place, scene: shared.scene, largeText: requirement.largeText,
+      threshold: requirement.threshold, contrast: stats,
+      bounds: ContrastBounds(min: 0, max: 0), verdict: verdict, judgedRatio: judged,
+      pixelCount: pixelCount, color: color.hex, material: rendering.materialName,
+      trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
+    result.thresholdSource = requirement.thresholdSource
+    return ItemMeasurement(
+      result: result, rendering: rendering, color: color, requirement: requirement,
+      samples: nil, entryRatios: nil, ratioBuckets: nil, pixelRect: v.rect)
   }
 
   /// The item's pixels: per pixel of `rect` (row-major) its backdrop, its

@@ -71,13 +71,24 @@ extension Optional where Wrapped == LiquidGlassSetting {
 extension AuditSettings {
   /// The Liquid Glass settings a scene in `mode` is audited under: every
   /// setting of the run, or only nil in the reduce-transparency modes
-  /// (they draw no glass; SPEC §3.3).
-  public func liquidGlassSettings(for mode: AccessibilityMode) -> [LiquidGlassSetting?] {
-    mode.reducesTransparency ? [nil] : liquidGlass.map { $0 }
+  /// (they draw no glass; SPEC §3.3) and under a profile of a release
+  /// without Liquid Glass (`hasLiquidGlass` false, SPEC §3.8).
+  public func liquidGlassSettings(
+    for mode: AccessibilityMode, hasLiquidGlass: Bool = true
+  ) -> [LiquidGlassSetting?] {
+    mode.reducesTransparency || !hasLiquidGlass ? [nil] : liquidGlass.map { $0 }
   }
 
-  /// Every (mode, setting) column of the matrix, in report order.
+  /// Every (mode, setting) column of the matrix, in report order: a mode's
+  /// column without a setting comes first (the reduce-transparency modes
+  /// have only that one; the others have it when a profile of the run has
+  /// no Liquid Glass).
   public var modeColumns: [(mode: AccessibilityMode, liquidGlass: LiquidGlassSetting?)] {
-    modes.flatMap { m in liquidGlassSettings(for: m).map { (m, $0) } }
+    modes.flatMap { m in
+      let settings =
+        m.reducesTransparency
+        ? [nil] : (hasProfileWithoutLiquidGlass ? [nil] : []) + liquidGlass.map { $0 }
+      return settings.map { (m, $0) }
+    }
   }
 }

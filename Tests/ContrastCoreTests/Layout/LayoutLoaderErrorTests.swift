@@ -56,7 +56,7 @@ import Testing
       errors("") == ["layouts/test.yml:1:1: the file is empty; a layout starts with 'version: 1'"])
     #expect(
       errors("- 1\n") == [
-        "layouts/test.yml:1:1: expected a layout (version, layout, title, device, canvas, elements), found a list"
+        "layouts/test.yml:1:1: expected a layout (version, layout, title, device, canvas, targets, elements), found a list"
       ])
   }
 
