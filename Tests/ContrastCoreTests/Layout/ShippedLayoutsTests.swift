@@ -12,6 +12,9 @@ import Testing
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // package root
     .appendingPathComponent("layouts")
+  /// The specimen sheet, kept apart from the real screens.
+  static let specimenFolder = folder.deletingLastPathComponent()
+    .appendingPathComponent("examples/specimen/layouts")
 
   static func files() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -19,17 +22,19 @@ import Testing
       .sorted()
   }
 
-  static func load(_ name: String) -> LayoutLoadResult {
+  static func load(_ name: String, in dir: URL = folder) -> LayoutLoadResult {
     LayoutLoader.load(
-      contentsOf: folder.appendingPathComponent(name).path, displayName: "layouts/\(name)",
+      contentsOf: dir.appendingPathComponent(name).path, displayName: "layouts/\(name)",
       profile: LayoutTestProfiles.full)
   }
 
-  @Test func theFourLayoutsAreShipped() throws {
-    let expected: Set = [
-      "coaching-chat.yml", "countdown-list.yml", "meditation-timer.yml", "specimen.yml",
-    ]
-    #expect(expected.isSubset(of: try Self.files()))
+  @Test func theSeedAppsScreensAreShippedAndTheSpecimenIsApart() throws {
+    #expect(
+      try Self.files() == [
+        "coaching-chat.yml", "countdown-list.yml", "meditation-timer-landscape.yml",
+        "meditation-timer.yml",
+      ])
+    #expect(Self.load("specimen.yml", in: Self.specimenFolder).layout != nil)
   }
 
   @Test func everyShippedLayoutLoadsWithoutErrorsOrFindings() throws {
@@ -39,7 +44,11 @@ import Testing
       #expect(result.findings.map(\.message) == [], "\(name)")
       let layout = try #require(result.layout, "\(name)")
       #expect(layout.id + ".yml" == name)
-      #expect(layout.device == "iphone-16-pro")
+      if name.contains("landscape") {
+        #expect(layout.canvas == Canvas(widthInPoints: 874, heightInPoints: 402, scale: 3))
+      } else {
+        #expect(layout.device == "iphone-16-pro")
+      }
       for element in layout.elements {
         for item in element.content where item.kind != .decorative {
           #expect(item.text != nil, "\(name): \(element.id).\(item.id) has no text")
@@ -49,7 +58,7 @@ import Testing
   }
 
   @Test func specimenCoversEveryMaterialRoleAndColour() throws {
-    let layout = try #require(Self.load("specimen.yml").layout)
+    let layout = try #require(Self.load("specimen.yml", in: Self.specimenFolder).layout)
     let profile = LayoutTestProfiles.full
     let items = layout.elements.flatMap(\.content)
     #expect(Set(layout.elements.map(\.material)) == Set(profile.materials.keys).union(["none"]))
@@ -60,16 +69,17 @@ import Testing
     #expect(items.filter { $0.kind == .decorative }.count == 1)
   }
 
-  @Test func countdownCardsDrawSolidFillsUnderReduceTransparency() throws {
+  @Test func countdownCardsAreGlassWithTheirAppsFallbackAndSolidFills() throws {
     let layout = try #require(Self.load("countdown-list.yml").layout)
     let cards = layout.elements.filter { $0.id.hasPrefix("card-") }
     #expect(cards.count == 4)
     for card in cards {
-      #expect(card.material == "thin")
+      #expect(card.material == "glass.regular")
       #expect(card.shape == .roundedRect(cornerRadius: 20))
       #expect(
         card.overrides[.reduceTransparency]?.fill
           == .perAppearance(light: "#FFFFFF", dark: "#1C1C1E"))
+      // FALLBACK-ASSERTION
     }
   }
 }
