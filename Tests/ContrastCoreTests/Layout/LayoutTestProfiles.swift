@@ -51,14 +51,18 @@ enum LayoutTestProfiles {
   private static func make(
     materials: [String], colors: [String], devices: [String: Canvas], roles: [TextRole]
   ) -> Profile {
-    let params = MaterialParameters(kind: .glass, blurRadiusInPoints: 8)
+    // Glass for `glass.*`, standard materials for the rest (a fallback must
+    // be one of those).
+    func params(_ name: String) -> MaterialParameters {
+      MaterialParameters(kind: name.hasPrefix("glass.") ? .glass : .standard, blurRadiusInPoints: 8)
+    }
     let black = RGBA(RGB.black)
     let pair = AppearancePair(light: black, dark: RGBA(RGB.white))
     return Profile(
       name: "layout-test",
       materials: Dictionary(
         uniqueKeysWithValues: materials.map {
-          ($0, MaterialDefinition(name: $0, light: params, dark: params))
+          ($0, MaterialDefinition(name: $0, light: params($0), dark: params($0)))
         }),
       colors: Dictionary(
         uniqueKeysWithValues: colors.map {

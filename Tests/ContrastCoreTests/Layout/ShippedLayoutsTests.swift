@@ -79,7 +79,21 @@ import Testing
       #expect(
         card.overrides[.reduceTransparency]?.fill
           == .perAppearance(light: "#FFFFFF", dark: "#1C1C1E"))
-      // FALLBACK-ASSERTION
+      // `.ultraThinMaterial` before iOS 26 (the app's own fallback).
+      #expect(card.fallback == .material("ultraThin"))
     }
+  }
+
+  @Test func coachingChatDeclaresEachControlsOwnFallback() throws {
+    let layout = try #require(Self.load("coaching-chat.yml").layout)
+    let fallbacks = Dictionary(uniqueKeysWithValues: layout.elements.map { ($0.id, $0.fallback) })
+    #expect(fallbacks["nav-bar"] == .material("ultraThin"))
+    #expect(fallbacks["action-bar"] == .material("ultraThin"))
+    #expect(fallbacks["input-bar"] == .material("regular"))
+    #expect(fallbacks["attach-button"] == .material("regular"))
+    #expect(fallbacks["send-button"] == .fill(.same("#C2410C")))
+    // Glass only on navigation and controls, never glass on glass.
+    #expect(layout.elements.allSatisfy { $0.material == "glass.regular" })
+    #expect(layout.elements.allSatisfy { $0.overrides[.reduceTransparency]?.fill != nil })
   }
 }
