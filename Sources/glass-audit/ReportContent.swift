@@ -15,8 +15,17 @@ struct ReportContent {
     self.produce = { $0(text()) }
   }
 
-  /// The content of `format`'s file for `report`.
+  /// The content of `format`'s file for `report`; what the report before
+  /// it let go of is given back to the system first.
   static func report(_ format: ReportFormat, _ report: AuditReport) -> ReportContent {
+    let made = content(format, report)
+    return ReportContent { chunk in
+      HeapSettings.releaseFreedMemory()
+      made.produce(chunk)
+    }
+  }
+
+  private static func content(_ format: ReportFormat, _ report: AuditReport) -> ReportContent {
     switch format {
     case .json: ReportContent { JSONReport.write(report, chunk: $0) }
     case .md: ReportContent { MarkdownReport.render(report) }

@@ -81,7 +81,8 @@ public struct AuditOutcome: Sendable {
   /// run and for a merge of shard reports alike, so a merge reproduces a
   /// single run byte for byte.
   mutating func finalize(statistic: VerdictStatistic) {
-    let remedyByGroup = remedySearch.remedies()
+    // One boxed remedy per group, shared by the group's failing checks.
+    let remedyByGroup = remedySearch.remedies().mapValues { CheckResult.RemedyBox($0.quantized) }
     // Each shared look is rounded once, and stays shared.
     var rounded: [ObjectIdentifier: CheckResult.Look] = [:]
     for i in results.indices {
@@ -96,7 +97,7 @@ public struct AuditOutcome: Sendable {
         rounded[id] = r.look
       }
       r.judgedRatio = r.contrast.value(of: statistic)
-      r.remedy = r.verdict == .fail ? remedyByGroup[RemedyAccumulator.key(r)]?.quantized : nil
+      r.remedyBox = r.verdict == .fail ? remedyByGroup[RemedyAccumulator.key(r)] : nil
       results[i] = r
     }
     results.sort(by: CheckResult.reportOrder)

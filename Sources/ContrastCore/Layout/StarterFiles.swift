@@ -25,6 +25,9 @@ public enum StarterFiles {
     # appearances: [light, dark]
     # profile: ios27          # or a list: [ios26, ios27], or a profile file
     # liquidGlass: [clear, default, tinted]
+    # textSizes: [large]      # Dynamic Type sizes: xSmall ... xxxLarge, AX1 ... AX5, or all
+    # boldText: [off]         # [off, on] audits both
+    # targets: {headline: 7, body: 4.5, icon: 3, decorative: 2.5}   # a design system's own
     # formats: [json, md, html, junit, sarif]
     # failOn: error           # error | warning (lint warnings fail too) | never
     # jobs: 4                 # default: the number of cores
