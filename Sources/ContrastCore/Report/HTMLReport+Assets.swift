@@ -202,9 +202,8 @@ extension HTMLReport {
   /// size and Bold Text filters and the by-text-setting table's picks; a run
   /// of the default text setting gets the same bytes as before they existed.
   static func script(textFilters: Bool) -> String {
-    let names = [
-      "layout", "wallpaper", "appearance", "mode", "glass", "profile", "verdict",
-    ] + (textFilters ? ["textsize", "bold"] : [])
+    let base = ["layout", "wallpaper", "appearance", "mode", "glass", "profile", "verdict"]
+    let names = base + (textFilters ? ["textsize", "bold"] : [])
     return scriptStart + "  var names = ["
       + names.map { "\"\($0)\"" }.joined(separator: ", ") + "];\n" + scriptBody
       + (textFilters ? textScript : "") + scriptEnd

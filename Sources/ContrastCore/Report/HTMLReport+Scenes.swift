@@ -255,7 +255,7 @@ extension HTMLReport {
     numbers: [String: Int], sceneText: [SceneKey: [CheckResult]]? = nil
   ) -> String {
     let k = p.key
-    let results = p.boxes.compactMap {
+    let results = onePerItem(p.boxes).compactMap {
       byItem[ItemKey(scene: k, element: $0.element, item: $0.item)]
     }
     let verdicts = Set(results.map(\.verdict)).sorted().reversed()
@@ -284,6 +284,27 @@ extension HTMLReport {
     return out
   }
 
+  /// One box per item: a run that sweeps text settings has a box per
+  /// setting (its frame grows with the size); the item's first box with its
+  /// worst verdict (fail, then warn, then pass) is kept, which is its
+  /// smallest text setting with that verdict. Items stay in their order; a
+  /// run of one text setting has one box per item already.
+  static func onePerItem(_ boxes: [PreviewBox]) -> [PreviewBox] {
+    func rank(_ v: Verdict) -> Int { v == .fail ? 2 : (v == .warn ? 1 : 0) }
+    var index: [String: Int] = [:]
+    var out: [PreviewBox] = []
+    for b in boxes {
+      let k = b.element + "\u{1F}" + b.item
+      if let i = index[k] {
+        if rank(b.verdict) > rank(out[i].verdict) { out[i] = b }
+      } else {
+        index[k] = out.count
+        out.append(b)
+      }
+    }
+    return out
+  }
+
   /// A CSS colour from a resolved item colour: `#RRGGBB` or `#RRGGBBAA`
   /// only (anything else is not put into a style attribute).
   static func cssColor(_ hex: String) -> String? {
@@ -304,7 +325,8 @@ extension HTMLReport {
       "<img src=\"data:image/png;base64,\(data)\" width=\"\(p.width)\" height=\"\(p.height)\" "
       + "alt=\"\(escape(alt))\">"
     // Failing boxes last, so they sit on top of passing ones.
-    let ordered = p.boxes.filter { $0.verdict == .pass } + p.boxes.filter { $0.verdict != .pass }
+    let boxes = onePerItem(p.boxes)
+    let ordered = boxes.filter { $0.verdict == .pass } + boxes.filter { $0.verdict != .pass }
     for b in ordered where !b.rect.isEmpty {
       let itemKey = ItemKey(scene: p.key, element: b.element, item: b.item)
       let r = byItem[itemKey]

@@ -294,7 +294,8 @@ public enum HTMLReport {
         + "Bold Text <b>\(boldValue(first.boldText))</b>."
     }
     out += " Select a count to show only the items that fail under that setting.</p>\n"
-    for layout in [""] + groups.keys.filter { !$0.isEmpty }.sorted() {
+    let layouts = [""] + groups.keys.filter { !$0.isEmpty }.sorted()
+    for layout in layouts {
       let caption =
         layout.isEmpty
         ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
