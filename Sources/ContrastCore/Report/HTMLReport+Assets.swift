@@ -183,7 +183,8 @@ extension HTMLReport {
   /// The by-text-setting table's rules, added only to a run that sweeps
   /// text settings (so a default run's page keeps its bytes).
   static let textStylesheet = #"""
-    .texts { width: auto; min-width: 24em; }
+    .texts-wrap { width: fit-content; max-width: 100%; }
+    .texts { width: auto; min-width: 22em; }
     .texts thead th { text-align: left; }
     .texts td.count { text-align: right; font-variant-numeric: tabular-nums; }
     .cell .tpick { width: 100%; min-width: 64px; border: 1px solid transparent; border-radius: 6px;

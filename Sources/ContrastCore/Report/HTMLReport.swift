@@ -300,7 +300,8 @@ public enum HTMLReport {
         layout.isEmpty
         ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
       out +=
-        "<div class=\"matrix-wrap\" data-matrix=\"\(escape(layout))\"\(layout.isEmpty ? "" : " hidden")>\n"
+        "<div class=\"matrix-wrap texts-wrap\" data-matrix=\"\(escape(layout))\""
+        + "\(layout.isEmpty ? "" : " hidden")>\n"
       out += "<table class=\"matrix texts\">\n<caption>\(escape(caption))</caption>\n<thead>\n"
       out +=
         "<tr><th scope=\"col\">Text size</th><th scope=\"col\">Bold Text</th>"

@@ -121,7 +121,8 @@ import Testing
           + "<td class=\"count\">3</td>"))
     #expect(
       html.contains(
-        "<div class=\"matrix-wrap\" data-matrix=\"home\" hidden>\n<table class=\"matrix texts\">"))
+        "<div class=\"matrix-wrap texts-wrap\" data-matrix=\"home\" hidden>\n<table class=\"matrix texts\">"
+      ))
     #expect(html.contains("aria-label=\"Text size AX5, Bold Text off: 1 of 1 checks fail\""))
 
     let plain = HTMLReport.render(Self.unswept)
