@@ -5,7 +5,10 @@
 /// boxes overlaid, each text item's words in its colour) beside one row per
 /// item (its worst ratio and scene, how many of its scenes fail, its bounds
 /// and one fix), the findings and the errors; filters by layout, wallpaper,
-/// appearance, mode, setting, profile and verdict.
+/// appearance, mode, setting, profile and verdict. A run that sweeps text
+/// settings (SPEC §3.8) also gets a "by text setting" table after the matrix
+/// and filters by text size and Bold Text; a run of the default text setting
+/// gets none of them (its bytes are those from before they existed).
 ///
 /// Self-contained: CSS and script inline, images as `data:` URIs, and a
 /// Content-Security-Policy that forbids every other load. Every user string

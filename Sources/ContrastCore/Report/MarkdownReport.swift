@@ -1,6 +1,7 @@
 /// `report.md`: a summary for a pull-request comment and for designers
 /// (SPEC §4, issue 15): the counts, the items that never pass on any
-/// wallpaper, the matrix, then the failing items grouped by layout (each
+/// wallpaper, the matrix (and, when the run sweeps text sizes or Bold Text,
+/// a row per text setting), then the failing items grouped by layout (each
 /// item once: its worst ratio and scene, how many of its scenes fail, its
 /// bounds and one fix), the findings and the errors.
 ///
