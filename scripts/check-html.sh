@@ -10,8 +10,10 @@
 #   - the filter bar takes under 15 % of a phone screen (390 x 844),
 #   - the "never passes" findings are linked from the summary when present,
 #   - filtering to each layout shows its section and only it, never
-#     "0 layouts"; filtering to each mode, appearance and verdict that some
-#     item fails under shows at least one item,
+#     "0 layouts"; filtering to each mode, appearance, verdict, text size and
+#     Bold Text that some item fails under shows at least one item,
+#   - the "by text setting" table (a run that sweeps text settings) has a
+#     count per text size filter option, and picking a row sets the filters,
 #   - the previews draw the text items' words (count printed).
 #
 # Usage: scripts/check-html.sh REPORT.html [SCREENSHOT.png]
@@ -144,7 +146,7 @@ cat >"$work/probe.js" <<'JS'
     if (!own.length && shown.length) bad.push("layout " + id + ": shows other layouts");
     pick("layout", "");
   }
-  ["mode", "appearance", "verdict"].forEach(function (name) {
+  ["mode", "appearance", "verdict", "textsize", "bold"].forEach(function (name) {
     var s = document.getElementById("f-" + name);
     for (var i = 1; s && i < s.options.length; i++) {
       var v = s.options[i].value;
@@ -155,6 +157,21 @@ cat >"$work/probe.js" <<'JS'
       pick(name, "");
     }
   });
+  var ts = document.getElementById("f-textsize");
+  out.textSizes = ts ? ts.options.length - 1 : 0;
+  document.querySelectorAll("[data-matrix=''] .tpick").forEach(function (b) {
+    b.click();
+    ["textsize", "bold"].forEach(function (n) {
+      var s = document.getElementById("f-" + n);
+      if (s && s.value !== b.getAttribute("data-" + n))
+        bad.push("text setting row " + b.getAttribute("data-textsize") + "/" +
+          b.getAttribute("data-bold") + " did not set the " + n + " filter");
+    });
+    if (b.getAttribute("aria-pressed") !== "true") bad.push("text setting row not pressed");
+    b.click();
+    if (ts && ts.value !== "") bad.push("a second pick did not clear the text size filter");
+  });
+  out.textRows = document.querySelectorAll("[data-matrix=''] .tpick").length;
   out.filterProblems = bad;
   out.words = document.querySelectorAll(".box .w").length;
   var pre = document.createElement("pre");
@@ -191,7 +208,9 @@ for p in wide["filterProblems"]:
 for p in problems:
     print("FAIL: " + p, file=sys.stderr)
 print("layout: tables fit at 1440 px; filter bar %.1f %% of a phone screen; %d words drawn on previews"
-      % (100 * phone["filtersShare"], wide["words"]))
+      % (100 * phone["filtersShare"], wide["words"])
+      + ("; %d text settings in the table, %d text sizes to filter by" % (wide["textRows"], wide["textSizes"])
+         if wide["textRows"] else ""))
 sys.exit(1 if problems else 0)
 PY
 fi

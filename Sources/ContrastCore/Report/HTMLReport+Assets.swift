@@ -180,12 +180,43 @@ extension HTMLReport {
 
     """#
 
+  /// The by-text-setting table's rules, added only to a run that sweeps
+  /// text settings (so a default run's page keeps its bytes).
+  static let textStylesheet = #"""
+    .texts-wrap { width: fit-content; max-width: 100%; }
+    .texts { width: auto; min-width: 22em; }
+    .texts thead th { text-align: left; }
+    .texts td.count { text-align: right; font-variant-numeric: tabular-nums; }
+    .cell .tpick { width: 100%; min-width: 64px; border: 1px solid transparent; border-radius: 6px;
+      padding: 6px 8px; cursor: pointer; font-variant-numeric: tabular-nums; font-weight: 600; }
+    .cell.fail .tpick { background: var(--fail-bg); color: var(--fail-text); }
+    .cell.warn .tpick { background: var(--warn-bg); color: var(--warn-text); }
+    .cell.pass .tpick { background: var(--pass-bg); color: var(--pass-text); font-weight: 500; }
+    .cell .tpick:hover { border-color: currentColor; }
+    .cell .tpick[aria-pressed=true] { outline: 3px solid var(--accent); outline-offset: 1px; }
+
+    """#
+
   /// Filters, matrix picks and table sorting. Sets `data-ready="1"` on the
-  /// body when it has run (the browser check looks for it).
-  static let script = #"""
+  /// body when it has run (the browser check looks for it). With
+  /// `textFilters` (a run that sweeps text settings) it also reads the text
+  /// size and Bold Text filters and the by-text-setting table's picks; a run
+  /// of the default text setting gets the same bytes as before they existed.
+  static func script(textFilters: Bool) -> String {
+    let base = ["layout", "wallpaper", "appearance", "mode", "glass", "profile", "verdict"]
+    let names = base + (textFilters ? ["textsize", "bold"] : [])
+    return scriptStart + "  var names = ["
+      + names.map { "\"\($0)\"" }.joined(separator: ", ") + "];\n" + scriptBody
+      + (textFilters ? textScript : "") + scriptEnd
+  }
+
+  static let scriptStart = #"""
     (function () {
       "use strict";
-      var names = ["layout", "wallpaper", "appearance", "mode", "glass", "profile", "verdict"];
+
+    """#
+
+  static let scriptBody = #"""
       var selects = {};
       names.forEach(function (n) { selects[n] = document.getElementById("f-" + n); });
       var count = document.getElementById("f-count");
@@ -305,6 +336,41 @@ extension HTMLReport {
         });
       });
 
+
+    """#
+
+  /// The by-text-setting table's picks: a row sets the text size and Bold
+  /// Text filters (again: clears them), pressed while they are its values.
+  static let textScript = #"""
+      var tpicks = document.querySelectorAll(".tpick");
+      function syncText() {
+        tpicks.forEach(function (b) {
+          var on = ["textsize", "bold"].every(function (n) {
+            return !selects[n] || selects[n].value === b.getAttribute("data-" + n);
+          });
+          b.setAttribute("aria-pressed", on ? "true" : "false");
+        });
+      }
+      tpicks.forEach(function (b) {
+        b.addEventListener("click", function () {
+          var same = b.getAttribute("aria-pressed") === "true";
+          ["textsize", "bold"].forEach(function (n) {
+            if (selects[n]) selects[n].value = same ? "" : b.getAttribute("data-" + n);
+          });
+          apply();
+          syncText();
+          if (!same) {
+            var target = document.getElementById("layouts");
+            if (target) target.scrollIntoView({ behavior: "smooth", block: "start" });
+          }
+        });
+      });
+      document.addEventListener("change", syncText);
+      if (reset) reset.addEventListener("click", syncText);
+
+    """#
+
+  static let scriptEnd = #"""
       apply();
       document.body.setAttribute("data-ready", "1");
     })();

@@ -92,21 +92,37 @@ extension HTMLReport {
         + "\(hidden == 1 ? "has" : "have") no preview here; report.json has every check."
     }
     out += "<p class=\"note\">\(note)</p>\n"
+    // An item's check in a scene: its worst one when the run sweeps text
+    // settings (they share the scene); `sceneText`, the checks of each
+    // scene that fail or warn (the text settings a scene's card shows under).
     var byItem: [ItemKey: CheckResult] = [:]
+    var sceneText: [SceneKey: [CheckResult]]? =
+      report.settings.sweepsTextSettings ? [:] : nil
     for r in report.outcome.results {
-      byItem[ItemKey(scene: SceneKey(r), element: r.element, item: r.item)] = r
+      let k = ItemKey(scene: SceneKey(r), element: r.element, item: r.item)
+      if let old = byItem[k], !ItemFailures.worseFirst(r, old) { continue }
+      byItem[k] = r
+    }
+    if sceneText != nil {
+      for r in report.outcome.results where r.verdict != .pass {
+        sceneText![SceneKey(r), default: []].append(r)
+      }
     }
     for (layout, list) in ItemFailures.byLayout(items) {
       out += section(
-        report, layout: layout, items: list, previews: shown[layout] ?? [], byItem: byItem)
+        report, layout: layout, items: list, previews: shown[layout] ?? [], byItem: byItem,
+        sceneText: sceneText)
     }
     return out + "</section>\n"
   }
 
   /// The filter values of a set of checks, as `data-f-*` attributes holding
   /// JSON arrays (an item matches a filter when one of its checks has the
-  /// value).
-  static func filterAttributes(_ checks: [CheckResult], verdicts: [Verdict]) -> String {
+  /// value); the text size and Bold Text values of `text` when given (a run
+  /// that sweeps them).
+  static func filterAttributes(
+    _ checks: [CheckResult], verdicts: [Verdict], text: [CheckResult]? = nil
+  ) -> String {
     func list(_ name: String, _ values: [String]) -> String {
       var seen = Set<String>()
       let unique = values.filter { seen.insert($0).inserted }
@@ -123,11 +139,15 @@ extension HTMLReport {
       + list("mode", checks.map(\.mode.rawValue))
       + list("glass", checks.map { glassValue($0.liquidGlass) })
       + list("profile", checks.map(\.profile)) + list("verdict", verdicts.map(\.rawValue))
+      + (text.map {
+        list("textsize", $0.map(\.textSize).sorted().map(\.rawValue))
+          + list("bold", $0.map(\.boldText).sorted { !$0 && $1 }.map(boldValue))
+      } ?? "")
   }
 
   static func section(
     _ report: AuditReport, layout: String, items: [ItemFailure], previews: [ScenePreview],
-    byItem: [ItemKey: CheckResult]
+    byItem: [ItemKey: CheckResult], sceneText: [SceneKey: [CheckResult]]?
   ) -> String {
     let title = report.layoutTitles[layout] ?? layout
     let anchor = layoutAnchor(layout)
@@ -159,25 +179,26 @@ extension HTMLReport {
         + "</p>\n"
     } else {
       out += "<div class=\"cards\">\n"
-      out += card(previews[0], report: report, byItem: byItem, numbers: numbers)
+      out += card(
+        previews[0], report: report, byItem: byItem, numbers: numbers, sceneText: sceneText)
       if previews.count > 1 {
         let more = previews.count - 1
         out +=
           "<details class=\"more\"><summary>\(more) more scene\(more == 1 ? "" : "s") of this "
           + "layout, worst first</summary>\n"
         for p in previews.dropFirst() {
-          out += card(p, report: report, byItem: byItem, numbers: numbers)
+          out += card(p, report: report, byItem: byItem, numbers: numbers, sceneText: sceneText)
         }
         out += "</details>\n"
       }
       out += "</div>\n"
     }
-    out += itemTable(report, items: items)
+    out += itemTable(report, items: items, text: sceneText != nil)
     out += "</div>\n</section>\n"
     return out
   }
 
-  static func itemTable(_ report: AuditReport, items: [ItemFailure]) -> String {
+  static func itemTable(_ report: AuditReport, items: [ItemFailure], text: Bool) -> String {
     var out = "<div class=\"table-wrap\">\n<table class=\"results\">\n<thead><tr>"
     let columns: [(String, String)] = [
       ("#", "num"), ("Item", "text"), ("Worst", "num"), ("Worst scene", "text"),
@@ -192,7 +213,7 @@ extension HTMLReport {
     out += "</tr></thead>\n<tbody>\n"
     for (n, i) in items.prefix(maximumItemRowsPerLayout).enumerated() {
       let r = i.worst
-      out += "<tr\(filterAttributes(i.checks, verdicts: [r.verdict]))>"
+      out += "<tr\(filterAttributes(i.checks, verdicts: [r.verdict], text: text ? i.checks : nil))>"
       out +=
         "<td class=\"num\" data-v=\"\(n + 1)\"><span class=\"n \(r.verdict.rawValue)\">\(n + 1)"
         + "</span></td>"
@@ -231,17 +252,18 @@ extension HTMLReport {
 
   static func card(
     _ p: ScenePreview, report: AuditReport, byItem: [ItemKey: CheckResult],
-    numbers: [String: Int]
+    numbers: [String: Int], sceneText: [SceneKey: [CheckResult]]? = nil
   ) -> String {
     let k = p.key
-    let results = p.boxes.compactMap {
+    let results = onePerItem(p.boxes).compactMap {
       byItem[ItemKey(scene: k, element: $0.element, item: $0.item)]
     }
     let verdicts = Set(results.map(\.verdict)).sorted().reversed()
     let first = results.first
     var out = "<article class=\"card\" id=\"scene-\(escape(k.id))\""
     if let first {
-      out += filterAttributes([first], verdicts: Array(verdicts))
+      out += filterAttributes(
+        [first], verdicts: Array(verdicts), text: sceneText.map { $0[k] ?? results })
     }
     out += ">\n"
     let scene = first.map { "\(k.wallpaper) (\($0.sceneDescription))" } ?? k.wallpaper
@@ -259,6 +281,27 @@ extension HTMLReport {
       alt: "Heatmap of pixels below the threshold in \(title) on \(scene)", labels: false,
       byItem: byItem, numbers: numbers)
     out += "</div>\n</article>\n"
+    return out
+  }
+
+  /// One box per item: a run that sweeps text settings has a box per
+  /// setting (its frame grows with the size); the item's first box with its
+  /// worst verdict (fail, then warn, then pass) is kept, which is its
+  /// smallest text setting with that verdict. Items stay in their order; a
+  /// run of one text setting has one box per item already.
+  static func onePerItem(_ boxes: [PreviewBox]) -> [PreviewBox] {
+    func rank(_ v: Verdict) -> Int { v == .fail ? 2 : (v == .warn ? 1 : 0) }
+    var index: [String: Int] = [:]
+    var out: [PreviewBox] = []
+    for b in boxes {
+      let k = b.element + "\u{1F}" + b.item
+      if let i = index[k] {
+        if rank(b.verdict) > rank(out[i].verdict) { out[i] = b }
+      } else {
+        index[k] = out.count
+        out.append(b)
+      }
+    }
     return out
   }
 
@@ -282,7 +325,8 @@ extension HTMLReport {
       "<img src=\"data:image/png;base64,\(data)\" width=\"\(p.width)\" height=\"\(p.height)\" "
       + "alt=\"\(escape(alt))\">"
     // Failing boxes last, so they sit on top of passing ones.
-    let ordered = p.boxes.filter { $0.verdict == .pass } + p.boxes.filter { $0.verdict != .pass }
+    let boxes = onePerItem(p.boxes)
+    let ordered = boxes.filter { $0.verdict == .pass } + boxes.filter { $0.verdict != .pass }
     for b in ordered where !b.rect.isEmpty {
       let itemKey = ItemKey(scene: p.key, element: b.element, item: b.item)
       let r = byItem[itemKey]

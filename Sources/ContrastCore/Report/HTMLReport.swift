@@ -5,7 +5,10 @@
 /// boxes overlaid, each text item's words in its colour) beside one row per
 /// item (its worst ratio and scene, how many of its scenes fail, its bounds
 /// and one fix), the findings and the errors; filters by layout, wallpaper,
-/// appearance, mode, setting, profile and verdict.
+/// appearance, mode, setting, profile and verdict. A run that sweeps text
+/// settings (SPEC §3.8) also gets a "by text setting" table after the matrix
+/// and filters by text size and Bold Text; a run of the default text setting
+/// gets none of them (its bytes are those from before they existed).
 ///
 /// Self-contained: CSS and script inline, images as `data:` URIs, and a
 /// Content-Security-Policy that forbids every other load. Every user string
@@ -38,13 +41,15 @@ public enum HTMLReport {
       + "img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
     out += "<meta name=\"color-scheme\" content=\"light dark\">\n"
     out += "<title>glass-audit report: \(escape(verdictText.lowercased()))</title>\n"
-    out += "<style>\n\(stylesheet)</style>\n</head>\n<body>\n"
+    let sweeps = report.settings.sweepsTextSettings
+    out += "<style>\n\(stylesheet)\(sweeps ? textStylesheet : "")</style>\n</head>\n<body>\n"
     out += "<a class=\"skip\" href=\"#layouts\">Skip to the failing items</a>\n"
     let items = ItemFailures.items(report) + ItemFailures.items(report, verdict: .warn)
     out += header(report, state: state, verdictText: verdictText, items: items)
     out += filters(report)
     out += "<main>\n"
     out += matrix(report)
+    out += textSettings(report)
     out += neverPasses(report, items: items)
     out += layouts(report, items: items)
     out += findings(report)
@@ -53,7 +58,8 @@ public enum HTMLReport {
     out += "<footer><p>\(escape(toolName)) \(escape(toolVersion))"
     if let t = report.timestamp { out += " · \(escape(t))" }
     out += " · ratios floored to two decimals (4.499 shows as 4.49 and fails)</p></footer>\n"
-    out += "<script>\n\(script)</script>\n</body>\n</html>\n"
+    out += "<script>\n\(script(textFilters: report.settings.sweepsTextSettings))</script>\n"
+    out += "</body>\n</html>\n"
     return out
   }
 
@@ -154,6 +160,15 @@ public enum HTMLReport {
       report.settings.liquidGlass.map { ($0.label, $0.label) }
         + (settings.contains(nil) ? [(glassValue(nil), "none (Reduce Transparency)")] : []))
     out += select("profile", "Profile", report.profileNames.map { ($0, $0) })
+    if report.settings.sweepsTextSettings {
+      let st = report.settings
+      if st.textSizes.count > 1 {
+        out += select("textsize", "Text size", st.textSizes.map { ($0.rawValue, $0.rawValue) })
+      }
+      if st.boldText.count > 1 {
+        out += select("bold", "Bold Text", st.boldText.map { (boldValue($0), boldValue($0)) })
+      }
+    }
     out += select("verdict", "Verdict", [("fail", "fail"), ("warn", "warn"), ("pass", "pass")])
     out +=
       "<label class=\"check\"><input type=\"checkbox\" id=\"f-labels\"> Names on previews"
@@ -203,7 +218,9 @@ public enum HTMLReport {
     out +=
       "<p class=\"note\">Failing checks / checks per wallpaper"
       + (severalProfiles ? " and profile" : "") + ", appearance, mode and Liquid Glass "
-      + "setting (– : Reduce Transparency draws no glass). "
+      + "setting (– : Reduce Transparency draws no glass"
+      + (report.settings.sweepsTextSettings
+        ? "; every text setting counted together: by text setting below" : "") + "). "
       + "Select a cell to show only its scenes and failures.</p>\n"
     let layouts = [""] + Set(results.map(\.layout)).sorted()
     for layout in layouts {
@@ -260,6 +277,57 @@ public enum HTMLReport {
     return out
   }
 
+  /// When the run sweeps text sizes or Bold Text (SPEC §3.8): a table per
+  /// layout (and one of every layout), a row per text setting with a check:
+  /// its failing checks / checks, a button that filters the items to those
+  /// that fail under it, and its failing items. The matrix keeps its size.
+  static func textSettings(_ report: AuditReport) -> String {
+    guard report.settings.sweepsTextSettings else { return "" }
+    let groups = ItemFailures.byTextSetting(report, perLayout: true)
+    guard let all = groups[""], !all.isEmpty else { return "" }
+    var out = "<section id=\"text-settings\" aria-labelledby=\"text-settings-h\">\n"
+    out += "<h2 id=\"text-settings-h\">By text setting</h2>\n"
+    out +=
+      "<p class=\"note\">Failing checks / checks and failing items under each text size and "
+      + "Bold Text setting, over every wallpaper and scene (the matrix above counts every text "
+      + "setting together)."
+    if let first = all.first(where: { $0.failing > 0 }) {
+      out +=
+        " Smallest setting with a failing check: text size <b>\(first.textSize.rawValue)</b>, "
+        + "Bold Text <b>\(boldValue(first.boldText))</b>."
+    }
+    out += " Select a count to show only the items that fail under that setting.</p>\n"
+    let layouts = [""] + groups.keys.filter { !$0.isEmpty }.sorted()
+    for layout in layouts {
+      let caption =
+        layout.isEmpty
+        ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
+      out +=
+        "<div class=\"matrix-wrap texts-wrap\" data-matrix=\"\(escape(layout))\""
+        + "\(layout.isEmpty ? "" : " hidden")>\n"
+      out += "<table class=\"matrix texts\">\n<caption>\(escape(caption))</caption>\n<thead>\n"
+      out +=
+        "<tr><th scope=\"col\">Text size</th><th scope=\"col\">Bold Text</th>"
+        + "<th scope=\"col\">Failing checks</th><th scope=\"col\">Failing items</th></tr>\n"
+      out += "</thead>\n<tbody>\n"
+      for c in groups[layout] ?? [] {
+        let worst = c.failing > 0 ? "fail" : (c.warnings > 0 ? "warn" : "pass")
+        let bold = boldValue(c.boldText)
+        let label =
+          "Text size \(c.textSize.rawValue), Bold Text \(bold): \(c.failing) of \(c.checks) "
+          + "checks fail" + (c.warnings > 0 ? ", \(c.warnings) warn" : "")
+        out +=
+          "<tr><th scope=\"row\">\(c.textSize.rawValue)</th><td>\(bold)</td>"
+          + "<td class=\"cell \(worst)\"><button type=\"button\" class=\"tpick\" "
+          + "data-textsize=\"\(c.textSize.rawValue)\" data-bold=\"\(bold)\" "
+          + "aria-label=\"\(escape(label))\" aria-pressed=\"false\">\(c.failing)/\(c.checks)"
+          + "</button></td><td class=\"count\">\(c.failingItems)</td></tr>\n"
+      }
+      out += "</tbody>\n</table>\n</div>\n"
+    }
+    return out + "</section>\n"
+  }
+
   static func findings(_ report: AuditReport) -> String {
     let list = report.outcome.findings
     guard !list.isEmpty else { return "" }
@@ -298,6 +366,9 @@ public enum HTMLReport {
   }
 
   static func modeShort(_ m: AccessibilityMode) -> String { MarkdownReport.modeLabel(m) }
+
+  /// The `data-bold` value of Bold Text: `on` or `off`.
+  static func boldValue(_ on: Bool) -> String { on ? "on" : "off" }
 
   /// The `data-glass` value of a setting: its label, or `none`.
   static func glassValue(_ g: LiquidGlassSetting?) -> String { g?.label ?? "none" }

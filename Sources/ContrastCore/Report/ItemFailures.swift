@@ -90,3 +90,77 @@ public enum ItemFailures {
     return out
   }
 }
+
+/// One text setting of a run (SPEC §3.8: a text size with Bold Text off or
+/// on) and its share of the checks: the row of the reports' "by text
+/// setting" table, so a designer sees at which text size items start to
+/// fail without the matrix growing by a column per setting.
+public struct TextSettingCounts: Sendable, Equatable {
+  public var textSize: TextSize
+  public var boldText: Bool
+  /// Checks under this setting that fail.
+  public var failing: Int
+  /// Checks under this setting that warn.
+  public var warnings: Int
+  /// Every check under this setting.
+  public var checks: Int
+  /// Items (layout › element › item) with a failing check under this setting.
+  public var failingItems: Int
+}
+
+extension ItemFailures {
+  /// The text settings that have a check, in report order (smallest size
+  /// first, Bold Text off before on, as `AuditSettings.textSettingColumns`),
+  /// each with its counts.
+  public static func byTextSetting(_ report: AuditReport) -> [TextSettingCounts] {
+    byTextSetting(report, perLayout: false)[""] ?? []
+  }
+
+  /// The same for every layout too (by its id; `""`: every layout), in
+  /// one pass over the results.
+  public static func byTextSetting(_ report: AuditReport, perLayout: Bool) -> [String:
+    [TextSettingCounts]]
+  {
+    struct Setting: Hashable {
+      var group: String
+      var size: TextSize
+      var bold: Bool
+    }
+    struct Item: Hashable {
+      var layout: String
+      var element: String
+      var item: String
+    }
+    var counts: [Setting: TextSettingCounts] = [:]
+    var failingItems: [Setting: Set<Item>] = [:]
+    for r in report.outcome.results {
+      for group in perLayout ? ["", r.layout] : [""] {
+        let k = Setting(group: group, size: r.textSize, bold: r.boldText)
+        var c =
+          counts[k]
+          ?? TextSettingCounts(
+            textSize: r.textSize, boldText: r.boldText, failing: 0, warnings: 0, checks: 0,
+            failingItems: 0)
+        c.checks += 1
+        switch r.verdict {
+        case .fail:
+          c.failing += 1
+          failingItems[k, default: []].insert(
+            Item(layout: r.layout, element: r.element, item: r.item))
+        case .warn: c.warnings += 1
+        case .pass: break
+        }
+        counts[k] = c
+      }
+    }
+    var out: [String: [TextSettingCounts]] = [:]
+    for (k, c) in counts {
+      var c = c
+      c.failingItems = failingItems[k]?.count ?? 0
+      out[k.group, default: []].append(c)
+    }
+    return out.mapValues {
+      $0.sorted { ($0.textSize, $0.boldText ? 1 : 0) < ($1.textSize, $1.boldText ? 1 : 0) }
+    }
+  }
+}

@@ -1,6 +1,7 @@
 /// `report.md`: a summary for a pull-request comment and for designers
 /// (SPEC §4, issue 15): the counts, the items that never pass on any
-/// wallpaper, the matrix, then the failing items grouped by layout (each
+/// wallpaper, the matrix (and, when the run sweeps text sizes or Bold Text,
+/// a row per text setting), then the failing items grouped by layout (each
 /// item once: its worst ratio and scene, how many of its scenes fail, its
 /// bounds and one fix), the findings and the errors.
 ///
@@ -24,6 +25,7 @@ public enum MarkdownReport {
   static let findingsBudget = 5_000
   static let errorsBudget = 3_000
   static let staleBudget = 2_000
+  static let textSettingsBudget = 3_000
   /// Room kept for the last line and rounding.
   static let margin = 256
 
@@ -76,6 +78,9 @@ public enum MarkdownReport {
       "- … and \($0) more: see report.html"
     }
     let grid = matrix(report)
+    let text = capped(textSettings(report), budget: textSettingsBudget) {
+      "- … and \($0) more text settings in report.html"
+    }
     let stale = capped(staleEntries(report), budget: staleBudget) {
       "- … and \($0) more in `report.json`"
     }
@@ -85,9 +90,10 @@ public enum MarkdownReport {
     let errs = capped(errors(report), budget: errorsBudget) {
       "- … and \($0) more in `report.json`"
     }
-    let used = [head, never, grid, stale, found, errs].reduce(0) { $0 + length($1) }
+    let used = [head, never, grid, text, stale, found, errs].reduce(0) { $0 + length($1) }
     let failing = failures(report, layouts: layouts, budget: maximumLength - margin - used)
-    let out = (head + never + grid + failing + stale + found + errs).joined(separator: "\n")
+    let out = (head + never + grid + text + failing + stale + found + errs).joined(
+      separator: "\n")
     return fitted(out)
   }
 
@@ -218,7 +224,9 @@ public enum MarkdownReport {
     var out = [
       "## Matrix", "",
       "Failing checks / checks, per wallpaper\(severalProfiles ? " · profile" : ""), appearance, "
-        + "mode and Liquid Glass setting.",
+        + "mode and Liquid Glass setting"
+        + (report.settings.sweepsTextSettings
+          ? ", every text setting of the run counted together (by text setting: below)." : "."),
       "",
     ]
     out.append(
@@ -251,6 +259,38 @@ public enum MarkdownReport {
       }
       used += row.utf8.count + 1
       out.append(row)
+    }
+    out.append("")
+    return out
+  }
+
+  /// When the run sweeps text sizes or Bold Text (SPEC §3.8): one row per
+  /// text setting that has a check (its failing checks / checks and failing
+  /// items), so the matrix keeps its size and a designer sees at which text
+  /// size items start to fail. Nothing for a run of the default only.
+  static func textSettings(_ report: AuditReport) -> [String] {
+    guard report.settings.sweepsTextSettings else { return [] }
+    let rows = ItemFailures.byTextSetting(report)
+    guard !rows.isEmpty else { return [] }
+    var out = [
+      "## By text setting", "",
+      "Failing checks / checks and failing items under each text size and Bold Text setting, "
+        + "over every wallpaper and scene.",
+      "",
+    ]
+    if let first = rows.first(where: { $0.failing > 0 }) {
+      out.append(
+        "Smallest text setting with a failing check: text size **\(first.textSize.rawValue)**, "
+          + "Bold Text "
+          + "**\(first.boldText ? "on" : "off")**.")
+      out.append("")
+    }
+    out.append("| text size | Bold Text | failing checks | failing items |")
+    out.append("|---|---|---:|---:|")
+    for c in rows {
+      out.append(
+        "| \(c.textSize.rawValue) | \(c.boldText ? "on" : "off") | "
+          + (c.failing > 0 ? "❌ " : "✅ ") + "\(c.failing)/\(c.checks) | \(c.failingItems) |")
     }
     out.append("")
     return out

@@ -1,0 +1,175 @@
+import Testing
+
+@testable import ContrastCore
+
+/// The human reports of a run that sweeps text sizes and Bold Text (issue
+/// 18, SPEC §3.8): the matrix keeps its size, a "by text setting" table
+/// counts each setting, and the HTML filters by them; a run of the default
+/// text setting shows none of it.
+@Suite struct TextSettingReportsTests {
+  static func check(
+    layout: String = "tabs", item: String, wallpaper: String = "dusk",
+    kind: ContentKind = .text, verdict: Verdict, size: TextSize, bold: Bool
+  ) -> CheckResult {
+    var c = ReportFixtures.check(
+      layout: layout, item: item, wallpaper: wallpaper, kind: kind, verdict: verdict,
+      ratio: verdict == .pass ? 5 : 2, threshold: kind == .decorative ? 3 : 4.5)
+    c.textSize = size
+    c.boldText = bold
+    return c
+  }
+
+  /// Hand-counted, per text setting:
+  /// - large, off: 3 checks, none fails, no failing item;
+  /// - large, on: 2 checks, 1 fails (tabs › label), 1 failing item;
+  /// - xxxLarge, off: 3 checks, 2 fail (tabs › title on two wallpapers),
+  ///   1 failing item;
+  /// - AX5, off: 4 checks, 3 fail (tabs › title, tabs › label, home ›
+  ///   hero) and a warning, 3 failing items;
+  /// - xxxLarge on and AX5 on have no check (no row).
+  static var swept: AuditReport {
+    let results = [
+      check(item: "title", verdict: .pass, size: .large, bold: false),
+      check(item: "label", verdict: .pass, size: .large, bold: false),
+      check(item: "label", wallpaper: "dawn", verdict: .pass, size: .large, bold: false),
+      check(item: "title", verdict: .pass, size: .large, bold: true),
+      check(item: "label", verdict: .fail, size: .large, bold: true),
+      check(item: "title", verdict: .fail, size: .xxxLarge, bold: false),
+      check(item: "title", wallpaper: "dawn", verdict: .fail, size: .xxxLarge, bold: false),
+      check(item: "label", verdict: .pass, size: .xxxLarge, bold: false),
+      check(item: "title", verdict: .fail, size: .ax5, bold: false),
+      check(item: "label", verdict: .fail, size: .ax5, bold: false),
+      check(item: "rule", kind: .decorative, verdict: .warn, size: .ax5, bold: false),
+      check(layout: "home", item: "hero", verdict: .fail, size: .ax5, bold: false),
+    ].sorted(by: CheckResult.reportOrder)
+    var report = ReportFixtures.report(results)
+    report.settings = AuditSettings(
+      textSizes: [.large, .xxxLarge, .ax5], boldText: [false, true])
+    return report
+  }
+
+  /// The same checks all at the default text setting.
+  static var unswept: AuditReport {
+    var report = swept
+    for i in report.outcome.results.indices {
+      report.outcome.results[i].textSize = .default
+      report.outcome.results[i].boldText = false
+    }
+    report.settings = AuditSettings()
+    return report
+  }
+
+  @Test func theCountsPerTextSettingAreHandCounted() {
+    let rows = ItemFailures.byTextSetting(Self.swept)
+    #expect(rows.map(\.textSize) == [.large, .large, .xxxLarge, .ax5])
+    #expect(rows.map(\.boldText) == [false, true, false, false])
+    #expect(rows.map(\.failing) == [0, 1, 2, 3])
+    #expect(rows.map(\.checks) == [3, 2, 3, 4])
+    #expect(rows.map(\.failingItems) == [0, 1, 1, 3])
+    #expect(rows.map(\.warnings) == [0, 0, 0, 1])
+    let home = ItemFailures.byTextSetting(Self.swept, perLayout: true)["home"] ?? []
+    #expect(home.map(\.textSize) == [.ax5])
+    #expect(home.map(\.failing) == [1])
+  }
+
+  @Test func theMarkdownHasATableByTextSetting() {
+    let md = MarkdownReport.render(Self.swept)
+    #expect(md.contains("## By text setting"))
+    #expect(
+      md.contains(
+        """
+        | text size | Bold Text | failing checks | failing items |
+        |---|---|---:|---:|
+        | large | off | ✅ 0/3 | 0 |
+        | large | on | ❌ 1/2 | 1 |
+        | xxxLarge | off | ❌ 2/3 | 1 |
+        | AX5 | off | ❌ 3/4 | 3 |
+
+        """))
+    #expect(md.contains("text size **large**, Bold Text **on**"))
+    #expect(md.contains("every text setting of the run counted together"))
+    // The matrix is not multiplied: a row per wallpaper, as without the sweep.
+    let plain = MarkdownReport.render(Self.unswept)
+    func matrixRows(_ s: String) -> [Substring] {
+      s.split(separator: "\n").filter { $0.hasPrefix("| dawn |") || $0.hasPrefix("| dusk |") }
+    }
+    #expect(matrixRows(md).count == 2)
+    #expect(matrixRows(plain).count == 2)
+    #expect(!plain.contains("By text setting"))
+    #expect(!plain.contains("counted together"))
+  }
+
+  @Test func theHTMLFiltersByTextSizeAndBoldTextOnlyWhenSwept() {
+    let html = HTMLReport.render(Self.swept)
+    #expect(html.contains("<select id=\"f-textsize\" data-filter=\"textsize\">"))
+    #expect(
+      html.contains(
+        "<option value=\"large\">large</option><option value=\"xxxLarge\">xxxLarge</option>"
+          + "<option value=\"AX5\">AX5</option>"))
+    #expect(html.contains("<select id=\"f-bold\" data-filter=\"bold\">"))
+    #expect(html.contains("\"verdict\", \"textsize\", \"bold\"];"))
+    // The item rows: tabs › label fails at large with Bold Text, and at AX5.
+    #expect(
+      html.contains(
+        "data-f-textsize=\"[&quot;large&quot;,&quot;AX5&quot;]\" "
+          + "data-f-bold=\"[&quot;off&quot;,&quot;on&quot;]\""))
+    // The table of every layout, then home's alone.
+    #expect(
+      html.contains(
+        "data-textsize=\"AX5\" data-bold=\"off\" aria-label=\"Text size AX5, Bold Text off: 3 of "
+          + "4 checks fail, 1 warn\" aria-pressed=\"false\">3/4</button></td>"
+          + "<td class=\"count\">3</td>"))
+    #expect(
+      html.contains(
+        "<div class=\"matrix-wrap texts-wrap\" data-matrix=\"home\" hidden>\n<table class=\"matrix texts\">"
+      ))
+    #expect(html.contains("aria-label=\"Text size AX5, Bold Text off: 1 of 1 checks fail\""))
+
+    let plain = HTMLReport.render(Self.unswept)
+    for absent in ["f-textsize", "f-bold", "data-f-textsize", "tpick", "By text setting", "texts"] {
+      #expect(!plain.contains(absent), "\(absent)")
+    }
+    #expect(plain.contains("\"profile\", \"verdict\"];"))
+  }
+
+  @Test func aSweptMarkdownStaysWithinAComment() {
+    // 100 layouts of 30 items on 2 wallpapers, in 2 appearances, at 24 text
+    // settings: 288,000 checks (12,000 a setting).
+    let base = ItemReportsTests.large(layouts: 100, items: 30, wallpapers: 2)
+    var results: [CheckResult] = []
+    results.reserveCapacity(base.outcome.results.count * 24)
+    for size in TextSize.allCases {
+      for bold in [false, true] {
+        for var r in base.outcome.results {
+          r.textSize = size
+          r.boldText = bold
+          results.append(r)
+        }
+      }
+    }
+    var report = base
+    report.outcome.results = results
+    report.settings = AuditSettings(textSizes: TextSize.allCases, boldText: [false, true])
+    let md = MarkdownReport.render(report)
+    #expect(md.utf8.count <= 65_536, "\(md.utf8.count)")
+    #expect(md.contains("| AX5 | on | ❌ 12000/12000 | 3000 |"))
+  }
+
+  @Test func aPreviewDrawsOneBoxPerItemWhateverTheTextSettings() {
+    func box(_ item: String, _ verdict: Verdict, y: Int) -> PreviewBox {
+      PreviewBox(
+        element: "bar", item: item, verdict: verdict,
+        rect: PixelRect(x: 0, y: y, width: 10, height: 4))
+    }
+    // An item's box at each of three text settings (its frame grows), then
+    // another item's single box.
+    let boxes = [
+      box("title", .pass, y: 0), box("title", .fail, y: 1), box("title", .fail, y: 2),
+      box("badge", .warn, y: 9),
+    ]
+    let kept = HTMLReport.onePerItem(boxes)
+    #expect(kept.map(\.item) == ["title", "badge"])
+    #expect(kept.map(\.verdict) == [.fail, .warn])
+    #expect(kept.map(\.rect.y) == [1, 9])
+  }
+}
