@@ -95,17 +95,24 @@ extension HTMLReport {
     // An item's check in a scene: its worst one when the run sweeps text
     // settings (they share the scene); `sceneText`, the checks of each
     // scene that fail or warn (the text settings a scene's card shows under).
+    // Only the scenes with a preview card are looked up: a map of every
+    // check would hold the whole matrix again (gigabytes at a team's scale).
+    let carded = Set(shown.values.joined().map(\.key))
     var byItem: [ItemKey: CheckResult] = [:]
     var sceneText: [SceneKey: [CheckResult]]? =
       report.settings.sweepsTextSettings ? [:] : nil
     for r in report.outcome.results {
-      let k = ItemKey(scene: SceneKey(r), element: r.element, item: r.item)
+      let scene = SceneKey(r)
+      guard carded.contains(scene) else { continue }
+      let k = ItemKey(scene: scene, element: r.element, item: r.item)
       if let old = byItem[k], !ItemFailures.worseFirst(r, old) { continue }
       byItem[k] = r
     }
     if sceneText != nil {
       for r in report.outcome.results where r.verdict != .pass {
-        sceneText![SceneKey(r), default: []].append(r)
+        let scene = SceneKey(r)
+        guard carded.contains(scene) else { continue }
+        sceneText![scene, default: []].append(r)
       }
     }
     for (layout, list) in ItemFailures.byLayout(items) {
