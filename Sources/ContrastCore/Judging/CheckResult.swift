@@ -124,32 +124,32 @@ public struct CheckResult: Sendable, Hashable {
   /// or a word for what no number states (`reduceTransparency`).
   public var trust: VerdictTrust {
     get { look.trust }
-    set { if newValue != look.trust { look = look.with { $0.trust = newValue } } }
+    set { look = look.with { $0.trust = newValue } }
   }
   public var trustBasis: String {
     get { look.trustBasis }
-    set { if newValue != look.trustBasis { look = look.with { $0.trustBasis = newValue } } }
+    set { look = look.with { $0.trustBasis = newValue } }
   }
   public var largeText: Bool {
     get { look.largeText }
-    set { if newValue != look.largeText { look = look.with { $0.largeText = newValue } } }
+    set { look = look.with { $0.largeText = newValue } }
   }
   public var threshold: Double {
     get { look.threshold }
-    set { if newValue != look.threshold { look = look.with { $0.threshold = newValue } } }
+    set { look = look.with { $0.threshold = newValue } }
   }
   public var bounds: ContrastBounds {
     get { look.bounds }
-    set { if newValue != look.bounds { look = look.with { $0.bounds = newValue } } }
+    set { look = look.with { $0.bounds = newValue } }
   }
   /// The resolved text colour (hex) and the effective material.
   public var color: String {
     get { look.color }
-    set { if newValue != look.color { look = look.with { $0.color = newValue } } }
+    set { look = look.with { $0.color = newValue } }
   }
   public var material: String {
     get { look.material }
-    set { if newValue != look.material { look = look.with { $0.material = newValue } } }
+    set { look = look.with { $0.material = newValue } }
   }
 
   public var layout: String {
@@ -207,19 +207,17 @@ public struct CheckResult: Sendable, Hashable {
   /// The person's text size (SPEC §3.8); `large` by default.
   public var textSize: TextSize {
     get { scene.textSize }
-    set { if newValue != scene.textSize { scene = scene.with { $0.textSize = newValue } } }
+    set { scene = scene.with { $0.textSize = newValue } }
   }
   /// Whether Bold Text is on (SPEC §3.8).
   public var boldText: Bool {
     get { scene.boldText }
-    set { if newValue != scene.boldText { scene = scene.with { $0.boldText = newValue } } }
+    set { scene = scene.with { $0.boldText = newValue } }
   }
   /// Whether WCAG or a target decided `threshold` (SPEC §3.8).
   public var thresholdSource: ThresholdSource {
     get { look.thresholdSource }
-    set {
-      if newValue != look.thresholdSource { look = look.with { $0.thresholdSource = newValue } }
-    }
+    set { look = look.with { $0.thresholdSource = newValue } }
   }
   public var remedy: Remedy? {
     get { remedyBox?.value }
@@ -237,11 +235,13 @@ public struct CheckResult: Sendable, Hashable {
   ) {
     self.init(
       place: ItemPlace(
-        layout: layout, element: element, item: item, kind: kind, role: role, file: file,
-        line: line),
+        ItemFields(
+          layout: layout, element: element, item: item, kind: kind, role: role, file: file,
+          line: line)),
       scene: ScenePlace(
-        wallpaper: wallpaper, appearance: appearance, mode: mode, liquidGlass: liquidGlass,
-        profile: profile),
+        SceneFields(
+          wallpaper: wallpaper, appearance: appearance, mode: mode, liquidGlass: liquidGlass,
+          profile: profile)),
       largeText: largeText, threshold: threshold, contrast: contrast, bounds: bounds,
       verdict: verdict, baseline: baseline, judgedRatio: judgedRatio, pixelCount: pixelCount,
       color: color, material: material, remedy: remedy, trust: trust, trustBasis: trustBasis)
@@ -258,7 +258,7 @@ public struct CheckResult: Sendable, Hashable {
     self.init(
       place: place, scene: scene,
       look: Look(
-        fields: Look.Fields(
+        LookFields(
           color: color, material: material, trustBasis: trustBasis, trust: trust,
           largeText: largeText, threshold: threshold, bounds: bounds)),
       contrast: contrast, verdict: verdict, baseline: baseline, judgedRatio: judgedRatio,

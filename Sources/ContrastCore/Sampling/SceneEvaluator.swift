@@ -79,13 +79,14 @@ public final class ItemPlaces {
     let key = [layout.id, element.id, item.id, role ?? ""]
     if let p = places[key] { return p }
     let p = CheckResult.ItemPlace(
-      layout: layout.id, element: element.id, item: item.id, kind: item.kind, role: role,
-      file: layout.file, line: item.line)
+      CheckResult.ItemFields(
+        layout: layout.id, element: element.id, item: item.id, kind: item.kind, role: role,
+        file: layout.file, line: item.line))
     places[key] = p
     return p
   }
 
-  private var looks: [CheckResult.Look.Fields: CheckResult.Look] = [:]
+  private var looks: [CheckResult.LookFields: CheckResult.Look] = [:]
 
   /// `r` holding the shared object of its look (one per distinct look).
   func share(_ r: inout CheckResult) {
@@ -121,15 +122,18 @@ public enum SceneEvaluator {
     let canvasRect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
     let layoutTargets = targets.overlaid(with: layout.targets)
     let textSettings = settings.textSettingColumns
-    // One shared scene per text setting, one shared place per item.
+    // One shared scene per text setting, one shared place per item (the
+    // worker's places, or this call's own when there is no cache).
+    let places = cache?.places ?? ItemPlaces()
     var scenes: [TextSettingKey: CheckResult.ScenePlace] = [:]
     func scene(_ v: Variant) -> CheckResult.ScenePlace {
       let k = TextSettingKey(textSize: v.textSize, boldText: v.boldText)
       if let s = scenes[k] { return s }
       let s = CheckResult.ScenePlace(
-        wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode,
-        liquidGlass: liquidGlass, profile: profile.name, textSize: v.textSize,
-        boldText: v.boldText)
+        CheckResult.SceneFields(
+          wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode,
+          liquidGlass: liquidGlass, profile: profile.name, textSize: v.textSize,
+          boldText: v.boldText))
       scenes[k] = s
       return s
     }
@@ -172,11 +176,7 @@ public enum SceneEvaluator {
           item: item, element: element, rendering: rendering, profile: profile,
           appearance: appearance, mode: mode)
         func place(_ v: Variant) -> CheckResult.ItemPlace {
-          cache?.places.place(
-            layout: layout, element: element, item: item, role: v.requirement.role)
-            ?? CheckResult.ItemPlace(
-              layout: layout.id, element: element.id, item: item.id, kind: item.kind,
-              role: v.requirement.role, file: layout.file, line: item.line)
+          places.place(layout: layout, element: element, item: item, role: v.requirement.role)
         }
         // Statistics per (frame, threshold): Bold Text often leaves both.
         var judgedOn: [SharedStatisticsKey: (ratios: [Double], stats: ContrastStatistics)] = [:]
