@@ -178,61 +178,26 @@ public enum SceneEvaluator {
         func place(_ v: Variant) -> CheckResult.ItemPlace {
           places.place(layout: layout, element: element, item: item, role: v.requirement.role)
         }
+        if let shared {
+          out += measureShared(
+            shared, union: union, variants: variants, settings: settings,
+            make: { v, stats, pixels in
+              makeMeasurement(
+                layout: layout, canvas: canvas, appearance: appearance, mode: mode,
+                liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
+                element: element, item: item, rendering: rendering, color: color, variant: v,
+                stats: stats, pixelCount: pixels, trusted: trusted,
+                shared: (place(v), scene(v)))
+            })
+          continue
+        }
         // Statistics per (frame, threshold): Bold Text often leaves both.
         var judgedOn: [SharedStatisticsKey: (ratios: [Double], stats: ContrastStatistics)] = [:]
-        var ofFrame: [PixelRect: (ratios: [Double], stats: ContrastStatistics)] = [:]
         for v in variants {
           let samples: ItemSamples
           let ratios: [Double]
           let stats: ContrastStatistics
           let buckets: RatioBuckets?
-          if let shared {
-            let range = shared.samples.entries(
-              ofPixels: (v.rect.y - union.y) * union.width..<(v.rect.maxY - union.y) * union.width,
-              offsets: shared.offsets)
-            let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
-            let repeated = judgedOn[statsKey] != nil
-            if let known = judgedOn[statsKey] {
-              (ratios, stats) = known
-            } else if let sameFrame = ofFrame[v.rect] {
-              // Another threshold on the same pixels: only the failing
-              // share changes (counted as ContrastStatistics counts it).
-              ratios = sameFrame.ratios
-              var s = sameFrame.stats
-              var failing = 0
-              for (r, c) in zip(ratios, range.counts) where r < v.requirement.threshold {
-                failing += c
-              }
-              s.failingFraction = Double(failing) / Double(range.pixelCount)
-              stats = s
-              judgedOn[statsKey] = (ratios, stats)
-            } else {
-              ratios = range.ratios(of: shared.ratios)
-              stats = ContrastStatistics(
-                ratios: ratios, counts: range.counts, threshold: v.requirement.threshold)
-              judgedOn[statsKey] = (ratios, stats)
-              ofFrame[v.rect] = (ratios, stats)
-            }
-            samples = shared.samples
-            buckets = nil
-            let measurement = makeMeasurement(
-              layout: layout, canvas: canvas, appearance: appearance, mode: mode,
-              liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
-              element: element, item: item, rendering: rendering, color: color, variant: v,
-              stats: stats, pixelCount: range.pixelCount, trusted: trusted,
-              shared: (place(v), scene(v)))
-            // The samples go with the first setting of this frame and
-            // threshold only: another would repeat its remedy search.
-            if measurement.result.verdict == .fail, !repeated {
-              var m = measurement
-              m.samples = shared.samples.slice(range)
-              m.entryRatios = ratios
-              out.append(m)
-            } else {
-              out.append(measurement)
-            }
-            continue
-          }
           let key = SampleCache.Key(
             element: element.id, item: item.id, rect: v.rect,
             border: rendering.borderWidthInPixels, source: source.identity)
@@ -265,6 +230,105 @@ public enum SceneEvaluator {
       }
     }
     return out
+  }
+
+  /// The checks of an item whose text settings take several frames of one
+  /// column range: each frame's statistics from the samples and ratios of
+  /// their union (``FrameStatistics``), and the samples of the failing
+  /// frames the remedy search needs (``remedyCarriers(_:pixels:statistic:)``).
+  static func measureShared(
+    _ shared: (samples: ItemSamples, ratios: [Double], offsets: [Int]), union: PixelRect,
+    variants: [Variant], settings: AuditSettings,
+    make: (Variant, ContrastStatistics, Int) -> ItemMeasurement
+  ) -> [ItemMeasurement] {
+    let frames = FrameStatistics(ratios: shared.ratios, counts: shared.samples.counts)
+    var judgedOn: [SharedStatisticsKey: ContrastStatistics] = [:]
+    var ofFrame: [PixelRect: ContrastStatistics] = [:]
+    var out: [ItemMeasurement] = []
+    var ranges: [ItemSamples.EntryRange] = []
+    var pixelRanges: [Range<Int>] = []
+    for v in variants {
+      let pixels = (v.rect.y - union.y) * union.width..<(v.rect.maxY - union.y) * union.width
+      let range = shared.samples.entries(ofPixels: pixels, offsets: shared.offsets)
+      let threshold = v.requirement.threshold
+      let key = SharedStatisticsKey(rect: v.rect, threshold: threshold)
+      let stats: ContrastStatistics
+      if let known = judgedOn[key] {
+        stats = known
+      } else if var s = ofFrame[v.rect] {
+        // Another threshold on the same pixels: only the failing share
+        // changes (counted as ContrastStatistics counts it).
+        var failing = 0
+        for (i, k) in range.entries.enumerated() where shared.ratios[k] < threshold {
+          failing += range.counts[i]
+        }
+        s.failingFraction = Double(failing) / Double(range.pixelCount)
+        stats = s
+      } else {
+        stats = frames.statistics(of: range, threshold: threshold)
+        ofFrame[v.rect] = stats
+      }
+      judgedOn[key] = stats
+      out.append(make(v, stats, range.pixelCount))
+      ranges.append(range)
+      pixelRanges.append(pixels)
+    }
+    for i in remedyCarriers(out, pixels: pixelRanges, statistic: settings.statistic) {
+      out[i].samples = shared.samples.slice(ranges[i])
+      out[i].entryRatios = ranges[i].ratios(of: shared.ratios)
+    }
+    return out
+  }
+
+  /// Which failing checks of one item in one scene (its text settings, with
+  /// the pixel range each covers in their union) carry their samples to the
+  /// remedy search: one per distinct frame and threshold; under the `min`
+  /// statistic, one per threshold and large-text decision, the largest
+  /// frame, when it contains the others. A fix that lifts the least ratio
+  /// of a frame to the threshold lifts that of every frame inside it, so
+  /// the others' searches would find nothing more (the group's alpha,
+  /// lightness step and named candidates are the same); only the ratio a
+  /// fix is said to reach at least is taken over fewer frames, and stays a
+  /// floor of what it reaches in each.
+  static func remedyCarriers(
+    _ checks: [ItemMeasurement], pixels: [Range<Int>], statistic: VerdictStatistic
+  ) -> [Int] {
+    var carriers: [Int] = []
+    var firstOfFrame = Set<SharedStatisticsKey>()
+    var classes: [ThresholdClass: [Int]] = [:]
+    var order: [ThresholdClass] = []
+    for (i, m) in checks.enumerated() where m.result.verdict == .fail {
+      let c = ThresholdClass(threshold: m.requirement.threshold, largeText: m.result.largeText)
+      if classes[c] == nil { order.append(c) }
+      classes[c, default: []].append(i)
+    }
+    for c in order {
+      let members = classes[c]!
+      if statistic == .min,
+        let largest = members.max(by: { pixels[$0].count < pixels[$1].count }),
+        members.allSatisfy({
+          pixels[largest].lowerBound <= pixels[$0].lowerBound
+            && pixels[$0].upperBound <= pixels[largest].upperBound
+        })
+      {
+        carriers.append(largest)
+        continue
+      }
+      for i in members
+      where firstOfFrame.insert(
+        SharedStatisticsKey(rect: checks[i].pixelRect, threshold: c.threshold)
+      ).inserted {
+        carriers.append(i)
+      }
+    }
+    return carriers.sorted()
+  }
+
+  /// A threshold and large-text decision: the checks of an item that share
+  /// them are judged alike.
+  struct ThresholdClass: Hashable {
+    var threshold: Double
+    var largeText: Bool
   }
 
   /// A frame of an item and a threshold its statistics were taken against.

@@ -1,0 +1,117 @@
+import Testing
+
+@testable import ContrastCore
+
+/// The frames an item takes at each text size are judged from one set of
+/// samples (``FrameStatistics``); each frame's statistics must be, bit for
+/// bit, those of its own entries taken on their own
+/// (``ContrastStatistics/init(ratios:counts:threshold:)``), in any order of
+/// frames, with runs cut at the frames' edges, and with ratios crowded into
+/// one bucket.
+@Suite struct FrameStatisticsTests {
+  /// Seeded entries: `n` ratios in [1, 21] (or, `crowded`, most within
+  /// 0.05 % of 4.5: one bucket) standing for 1 to 4 pixels each.
+  static func entries(_ n: Int, seed: UInt64, crowded: Bool = false) -> (
+    ratios: [Double], counts: [Int]
+  ) {
+    var g = SyntheticWallpapers.SplitMix64(seed: seed)
+    var ratios: [Double] = []
+    var counts: [Int] = []
+    for _ in 0..<n {
+      let u = Double(g.next() >> 11) / Double(1 << 53)
+      let crowd = crowded && g.next(below: 10) < 8
+      ratios.append(crowd ? 4.5 + u * 0.002 : 1 + 20 * u)
+      counts.append(1 + Int(g.next(below: 4)))
+    }
+    return (ratios, counts)
+  }
+
+  /// The entry range of pixels `pixels` of entries standing for `counts` pixels.
+  static func range(_ pixels: Range<Int>, counts: [Int]) -> ItemSamples.EntryRange {
+    var offsets = [0]
+    for c in counts { offsets.append(offsets.last! + c) }
+    let first = offsets.lastIndex { $0 <= pixels.lowerBound }!
+    let last = offsets.lastIndex { $0 <= pixels.upperBound - 1 }!
+    var trimmed = Array(counts[first...last])
+    trimmed[0] = min(offsets[first + 1], pixels.upperBound) - pixels.lowerBound
+    trimmed[trimmed.count - 1] = pixels.upperBound - max(offsets[last], pixels.lowerBound)
+    return ItemSamples.EntryRange(entries: first..<(last + 1), counts: trimmed)
+  }
+
+  static func expectSame(_ a: ContrastStatistics, _ b: ContrastStatistics, _ what: String) {
+    let fields: [(String, Double, Double)] = [
+      ("min", a.min, b.min), ("p05", a.p05, b.p05), ("p10", a.p10, b.p10),
+      ("median", a.median, b.median), ("mean", a.mean, b.mean), ("max", a.max, b.max),
+      ("failingFraction", a.failingFraction, b.failingFraction),
+    ]
+    for (name, x, y) in fields {
+      #expect(x.bitPattern == y.bitPattern, "\(what): \(name) \(x) vs \(y)")
+    }
+  }
+
+  /// Frames growing down, up and both ways from a middle band, in
+  /// ascending order (the fast path's incremental case), then shuffled.
+  @Test(arguments: [false, true])
+  func nestedFramesEqualEachFrameOnItsOwn(crowded: Bool) {
+    let (ratios, counts) = Self.entries(9_000, seed: crowded ? 7 : 3, crowded: crowded)
+    let total = counts.reduce(0, +)
+    let width = 97
+    let rows = total / width
+    var frames: [Range<Int>] = []
+    for anchor in ["down", "up", "both"] {
+      for grow in stride(from: rows / 8, through: rows, by: max(rows / 9, 1)) {
+        let top: Int
+        switch anchor {
+        case "down": top = 0
+        case "up": top = rows - grow
+        default: top = (rows - grow) / 2
+        }
+        frames.append(top * width..<(top + grow) * width)
+      }
+    }
+    var g = SyntheticWallpapers.SplitMix64(seed: 11)
+    for order in [frames, frames.reversed(), frames.shuffled(using: &g)] {
+      let fast = FrameStatistics(ratios: ratios, counts: counts)
+      for (i, pixels) in order.enumerated() {
+        let r = Self.range(pixels, counts: counts)
+        for threshold in [3.0, 4.5, 7.0] {
+          Self.expectSame(
+            fast.statistics(of: r, threshold: threshold),
+            ContrastStatistics(
+              ratios: r.ratios(of: ratios), counts: r.counts, threshold: threshold),
+            "frame \(i) \(pixels) threshold \(threshold)")
+        }
+      }
+    }
+  }
+
+  /// A range that starts and ends inside one entry, and one entry alone.
+  @Test func framesCuttingRunsEqualReference() {
+    let (ratios, counts) = Self.entries(5_000, seed: 5)
+    let fast = FrameStatistics(ratios: ratios, counts: counts)
+    let total = counts.reduce(0, +)
+    for pixels in [1..<2, 3..<total - 1, 0..<total, 2..<3, 100..<total / 2] {
+      let r = Self.range(pixels, counts: counts)
+      Self.expectSame(
+        fast.statistics(of: r, threshold: 4.5),
+        ContrastStatistics(ratios: r.ratios(of: ratios), counts: r.counts, threshold: 4.5),
+        "\(pixels)")
+    }
+  }
+
+  /// Hand-counted: ratios 1, 2, ..., 10 standing for one pixel each except
+  /// 3 (five pixels); the frame of pixels 0..<8 holds 1, 2, 3, 3, 3, 3, 3,
+  /// 4: min 1, p05 and p10 rank 1 (1), median rank 4 (3), mean 22 / 8,
+  /// max 4, and 2 of 8 below 3.
+  @Test func handCountedFrame() {
+    let ratios = (1...10).map(Double.init)
+    var counts = [Int](repeating: 1, count: 10)
+    counts[2] = 5
+    let s = FrameStatistics(ratios: ratios, counts: counts)
+      .statistics(of: Self.range(0..<8, counts: counts), threshold: 3)
+    #expect(
+      s
+        == ContrastStatistics(
+          min: 1, p05: 1, p10: 1, median: 3, mean: 22.0 / 8, max: 4, failingFraction: 0.25))
+  }
+}
