@@ -174,15 +174,16 @@ static void ratios_summary_vector(const cpk_params *p, const double *r, const do
                                   unsigned long long base, long buckets, double *out,
                                   cpk_summary *summary, long *weights, long *entries) {
   ratios_vector(p, r, g, b, codes, n, out);
-  // The sums in entry order, as Swift's loop takes them, and the buckets.
-  double sum = 0;
+  // The exact sum (as Swift's RatioSum keeps it), the extremes and the buckets.
+  unsigned __int128 sum = 0;
   long failing = 0;
   double lowest = INFINITY, highest = -INFINITY;
   cpk_histogram h = histogram_start(shift, base, buckets, weights, entries);
   for (long k = 0; k < n; k++) {
     double v = out[k];
     long c = counts[k];
-    sum = sum + v * (double)c;
+    if (v >= 1 && v < 2048)
+      sum += (unsigned __int128)(unsigned long long)(v * 0x1p52) * (unsigned long long)c;
     if (v < threshold) failing += c;
     lowest = v < lowest ? v : lowest;
     highest = v > highest ? v : highest;
@@ -190,7 +191,8 @@ static void ratios_summary_vector(const cpk_params *p, const double *r, const do
   }
   histogram_finish(&h);
   int outside = h.outside;
-  summary->sum = sum;
+  summary->sum_high = (unsigned long long)(sum >> 64);
+  summary->sum_low = (unsigned long long)sum;
   summary->failing = failing;
   summary->lowest = lowest;
   summary->highest = highest;

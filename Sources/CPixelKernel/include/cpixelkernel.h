@@ -59,12 +59,14 @@ int cpk_compose(const cpk_params *p, const float *image, long width, const uint8
                 double mix, float *out);
 
 /// What the statistics of an item need besides its ratios, gathered in the
-/// same loop: the sum of ratio x count in entry order, the pixels below the
-/// threshold, the extremes, and per bucket of the ratios' bit patterns
-/// (ContrastCore's BucketSelect: `(bits >> shift) - base`, `count` buckets)
-/// the pixels and entries it holds.
+/// same loop: the sum of ratio x count, exactly, in units of 2^-52 (128
+/// bits as `sum_high` and `sum_low`: ContrastCore's RatioSum; only ratios
+/// in a bucket are added, and one outside leaves the histogram unusable
+/// anyway), the pixels below the threshold, the extremes, and per bucket of
+/// the ratios' bit patterns (ContrastCore's BucketSelect: `(bits >> shift) -
+/// base`, `count` buckets) the pixels and entries it holds.
 typedef struct {
-  double sum;
+  unsigned long long sum_high, sum_low;
   long failing;
   double lowest, highest;
   /// 1 when some ratio falls in no bucket (the histogram is then unusable).

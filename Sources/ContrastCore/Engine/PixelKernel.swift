@@ -157,7 +157,8 @@ struct PixelKernel {
     }
     let statistics = ContrastStatistics(
       min: summary.lowest, p05: percentiles[0], p10: percentiles[1], median: percentiles[2],
-      mean: summary.sum / Double(pixels), max: summary.highest,
+      mean: RatioSum.Wide(high: summary.sum_high, low: summary.sum_low).mean(over: pixels),
+      max: summary.highest,
       failingFraction: Double(summary.failing) / Double(pixels))
     return (ratios, statistics, RatioBuckets(histogram: histogram))
   }

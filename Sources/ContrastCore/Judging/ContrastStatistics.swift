@@ -43,12 +43,12 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
       return
     }
     let n = counts.reduce(0, +)
-    var sum = 0.0
+    var sum = RatioSum()
     var failing = 0
     var lo = Double.infinity
     var hi = -Double.infinity
     for (r, c) in zip(ratios, counts) {
-      sum += r * Double(c)
+      sum.add(r, count: c)
       if r < threshold { failing += c }
       lo = Swift.min(lo, r)
       hi = Swift.max(hi, r)
@@ -80,7 +80,7 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
       }
     self.init(
       min: lo, p05: p05, p10: p10, median: median,
-      mean: sum / Double(n), max: hi, failingFraction: Double(failing) / Double(n))
+      mean: sum.mean(over: n), max: hi, failingFraction: Double(failing) / Double(n))
   }
 
   /// Statistics of one ratio per pixel, by selection (average O(n)) rather
@@ -88,12 +88,12 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
   init(unweighted ratios: [Double], threshold: Double) {
     var values = ratios
     let n = values.count
-    var sum = 0.0
+    var sum = RatioSum()
     var failing = 0
     var lo = Double.infinity
     var hi = -Double.infinity
     for r in values {
-      sum += r
+      sum.add(r, count: 1)
       if r < threshold { failing += 1 }
       lo = Swift.min(lo, r)
       hi = Swift.max(hi, r)
@@ -109,7 +109,7 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
       })
     {
       self.init(
-        min: lo, p05: v[0], p10: v[1], median: v[2], mean: sum / Double(n), max: hi,
+        min: lo, p05: v[0], p10: v[1], median: v[2], mean: sum.mean(over: n), max: hi,
         failingFraction: Double(failing) / Double(n))
       return
     }
@@ -124,7 +124,7 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
       return (median, p10, quickselect(left10, k05, from: 0))
     }
     self.init(
-      min: lo, p05: p05, p10: p10, median: median, mean: sum / Double(n), max: hi,
+      min: lo, p05: p05, p10: p10, median: median, mean: sum.mean(over: n), max: hi,
       failingFraction: Double(failing) / Double(n))
   }
 
@@ -138,15 +138,15 @@ public struct ContrastStatistics: Sendable, Hashable, Codable {
       let rank = (p * n + 99) / 100  // ceil(p n / 100), at least 1 for p >= 1
       return ratios[Swift.max(rank, 1) - 1]
     }
-    var sum = 0.0
+    var sum = RatioSum()
     var failing = 0
     for r in ratios {
-      sum += r
+      sum.add(r, count: 1)
       if r < threshold { failing += 1 }
     }
     self.init(
       min: ratios[0], p05: percentile(5), p10: percentile(10), median: percentile(50),
-      mean: sum / Double(n), max: ratios[n - 1], failingFraction: Double(failing) / Double(n))
+      mean: sum.mean(over: n), max: ratios[n - 1], failingFraction: Double(failing) / Double(n))
   }
 
   /// The value of one statistic.

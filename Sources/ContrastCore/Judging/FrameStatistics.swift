@@ -4,17 +4,20 @@
 /// with the text size, so neither do the ratios of a pixel).
 ///
 /// A frame is a contiguous range of the union's pixels (row-major; the
-/// frames of one item span the same columns), given as an
-/// ``ItemSamples/EntryRange``. The reference takes each frame on its own:
+/// frames of one item span the same columns), given as a ``Span`` of the
+/// union's entries. The reference takes each frame on its own:
 /// ``ContrastStatistics/init(ratios:counts:threshold:)`` over the frame's
-/// entries. The fast path here gives the same bits in less work when the
-/// frames nest, as frames growing with the text size do: every entry's
-/// ``BucketSelect`` bucket is found once, the buckets' weights follow the
-/// frame as it grows (only the entries it gains and its two edge entries
-/// change), and a percentile is selected among the entries of one bucket
-/// that lie in the frame. Min, max, mean and the failing share are summed
-/// over the frame's entries in row-major order, as the reference sums them,
-/// so the mean is the same double.
+/// entries. The fast path here gives the same bits without a pass over each
+/// frame: every entry's ``BucketSelect`` bucket is found once, the buckets'
+/// weights follow the frame as it grows (only the entries it gains and its
+/// edge entries change), and then
+/// - a percentile, the least and the greatest ratio are found among the
+///   entries of one bucket that lie in the frame (a bucket's entries are
+///   kept in order, so those in the frame are one run of them);
+/// - the failing pixels are the weights of the buckets below the
+///   threshold's, and those below it in its bucket;
+/// - the mean is the difference of two running exact sums (``RatioSum``:
+///   exact sums do not depend on where they start).
 ///
 /// Frames given in ascending order of size cost about one pass over the
 /// union in all; any other order is still exact, each frame that does not
@@ -23,12 +26,22 @@ final class FrameStatistics {
   /// Below this many entries the reference is cheaper than the buckets.
   static let smallest = BucketSelect.smallest
 
+  /// A frame: the union's entries it touches, the first and last trimmed to
+  /// the pixels inside (``ItemSamples/EntryRange`` without the counts
+  /// between, which are the entries' own).
+  struct Span: Equatable {
+    var entries: Range<Int>
+    var firstCount: Int
+    var lastCount: Int
+    var pixelCount: Int
+  }
+
   private let ratios: [Double]
   /// How many pixels each entry of the union stands for.
   private let counts: [Int]
   /// The fast path's state, nil where the reference runs (few entries, or a
   /// ratio outside the buckets' range).
-  private var buckets: Buckets?
+  private let buckets: Buckets?
 
   /// Statistics of frames of the samples whose entries have `ratios`
   /// (one per entry) and stand for `counts` pixels each.
@@ -36,66 +49,90 @@ final class FrameStatistics {
     precondition(ratios.count == counts.count, "one ratio per entry")
     self.ratios = ratios
     self.counts = counts
-    buckets = ratios.count < Self.smallest ? nil : Buckets(ratios: ratios)
+    buckets = ratios.count < Self.smallest ? nil : Buckets(ratios: ratios, counts: counts)
   }
 
-  /// The statistics of the pixels of `range` against `threshold`: bit for
-  /// bit those of ``reference(of:threshold:)``.
-  func statistics(of range: ItemSamples.EntryRange, threshold: Double) -> ContrastStatistics {
-    guard let buckets else { return reference(of: range, threshold: threshold) }
-    let n = range.pixelCount
-    precondition(n > 0, "statistics of no pixel")
-    var sum = 0.0
-    var failing = 0
-    var lo = Double.infinity
-    var hi = -Double.infinity
-    for (i, k) in range.entries.enumerated() {
-      let r = ratios[k]
-      let c = range.counts[i]
-      sum += r * Double(c)
-      if r < threshold { failing += c }
-      lo = Swift.min(lo, r)
-      hi = Swift.max(hi, r)
+  /// The span of pixels `pixels` (within the union's, row-major) given the
+  /// first pixel of each entry (``ItemSamples/pixelOffsets()``).
+  static func span(ofPixels pixels: Range<Int>, offsets: [Int]) -> Span {
+    precondition(!pixels.isEmpty && pixels.upperBound <= offsets.last!, "pixels out of range")
+    // The last entry starting at or before a pixel (binary search).
+    func entry(containing pixel: Int) -> Int {
+      var lo = 0
+      var hi = offsets.count - 2
+      while lo < hi {
+        let mid = (lo + hi + 1) / 2
+        if offsets[mid] <= pixel { lo = mid } else { hi = mid - 1 }
+      }
+      return lo
     }
+    let first = entry(containing: pixels.lowerBound)
+    let last = entry(containing: pixels.upperBound - 1)
+    let firstCount = Swift.min(offsets[first + 1], pixels.upperBound) - pixels.lowerBound
+    let lastCount = pixels.upperBound - Swift.max(offsets[last], pixels.lowerBound)
+    return Span(
+      entries: first..<(last + 1), firstCount: first == last ? lastCount : firstCount,
+      lastCount: lastCount, pixelCount: pixels.count)
+  }
+
+  /// The entry range of `span`, its counts written out.
+  func entryRange(_ span: Span) -> ItemSamples.EntryRange {
+    var c = Array(counts[span.entries])
+    c[0] = span.firstCount
+    c[c.count - 1] = span.lastCount
+    return ItemSamples.EntryRange(entries: span.entries, counts: c)
+  }
+
+  /// The statistics of the pixels of `span` against `threshold`: bit for
+  /// bit those of ``reference(of:threshold:)``.
+  func statistics(of span: Span, threshold: Double) -> ContrastStatistics {
+    guard let buckets else { return reference(of: span, threshold: threshold) }
+    let n = span.pixelCount
+    buckets.move(to: span)
     func rank(_ p: Int) -> Int { Swift.max((p * n + 99) / 100, 1) }
-    buckets.move(to: range, counts: counts)
-    let v = buckets.values(atRanks: [rank(5), rank(10), rank(50)], in: range, counts: counts)
+    let v = buckets.values(atRanks: [rank(5), rank(10), rank(50)], in: span)
     return ContrastStatistics(
-      min: lo, p05: v[0], p10: v[1], median: v[2], mean: sum / Double(n), max: hi,
-      failingFraction: Double(failing) / Double(n))
+      min: buckets.lowest(in: span), p05: v[0], p10: v[1], median: v[2],
+      mean: buckets.sum(of: span).mean(over: n), max: buckets.highest(in: span),
+      failingFraction: Double(buckets.pixels(below: threshold, in: span)) / Double(n))
   }
 
   /// The reference: the frame's entries on their own.
-  func reference(of range: ItemSamples.EntryRange, threshold: Double) -> ContrastStatistics {
-    ContrastStatistics(ratios: range.ratios(of: ratios), counts: range.counts, threshold: threshold)
+  func reference(of span: Span, threshold: Double) -> ContrastStatistics {
+    let range = entryRange(span)
+    return ContrastStatistics(
+      ratios: range.ratios(of: ratios), counts: range.counts, threshold: threshold)
   }
 
-  /// Every entry's bucket, the entries of each bucket (ascending), and the
-  /// weight each bucket holds in the current frame.
+  /// Every entry's bucket, the entries of each bucket (ascending), the
+  /// weight each bucket holds in the current frame, and the running exact
+  /// sums.
   private final class Buckets {
     let ratios: [Double]
+    let counts: [Int]
     /// The bucket of each entry.
     let bucketOf: [Int32]
     /// The entries of bucket b are `members[starts[b]..<starts[b + 1]]`, ascending.
     let starts: [Int]
     let members: [Int32]
+    /// `running[k]`: the exact sum of entries `0..<k`, whole.
+    let running: [RatioSum.Wide]
     /// Pixels of the current frame in each bucket.
     var weights: [Int]
     /// The current frame (none at first).
-    var current: ItemSamples.EntryRange?
-    /// A large bucket's entries sorted by ratio (then entry), made when a
-    /// rank first falls in it.
-    var sorted: [Int: [Int32]] = [:]
+    var current: Span?
 
-    init?(ratios: [Double]) {
+    init?(ratios: [Double], counts: [Int]) {
       let count = BucketSelect.bucketCount
       var bucketOf = [Int32](repeating: 0, count: ratios.count)
       var sizes = [Int](repeating: 0, count: count + 1)
+      var running = [RatioSum.Wide](repeating: RatioSum.Wide(), count: ratios.count + 1)
       for (k, r) in ratios.enumerated() {
         guard r >= 1, r < 32 else { return nil }
         let b = Int((r.bitPattern >> BucketSelect.shift) - BucketSelect.base)
         bucketOf[k] = Int32(b)
         sizes[b + 1] += 1
+        running[k + 1] = running[k] + RatioSum.Wide.product(UInt64(r * 0x1p52), UInt64(counts[k]))
       }
       for b in 0..<count { sizes[b + 1] += sizes[b] }
       var cursor = sizes
@@ -106,47 +143,105 @@ final class FrameStatistics {
         cursor[b] += 1
       }
       self.ratios = ratios
+      self.counts = counts
       self.bucketOf = bucketOf
       self.starts = sizes
       self.members = members
+      self.running = running
       weights = [Int](repeating: 0, count: count)
     }
 
-    /// The pixels entry `k` stands for inside `range` (`k` in it).
-    func count(_ k: Int, in range: ItemSamples.EntryRange, counts: [Int]) -> Int {
-      if k == range.entries.lowerBound { return range.counts[0] }
-      if k == range.entries.upperBound - 1 { return range.counts[range.counts.count - 1] }
+    /// The pixels entry `k` stands for inside `span` (`k` in it).
+    @inline(__always)
+    func count(_ k: Int, in span: Span) -> Int {
+      if k == span.entries.lowerBound { return span.firstCount }
+      if k == span.entries.upperBound - 1 { return span.lastCount }
       return counts[k]
     }
 
-    /// Makes `weights` those of `range`.
-    func move(to range: ItemSamples.EntryRange, counts: [Int]) {
-      func add(_ k: Int, _ c: Int) { weights[Int(bucketOf[k])] += c }
-      func edges(_ r: ItemSamples.EntryRange) -> [Int] {
-        r.entries.count == 1
-          ? [r.entries.lowerBound] : [r.entries.lowerBound, r.entries.upperBound - 1]
+    /// The exact sum of ratio x pixels over `span`.
+    func sum(of span: Span) -> RatioSum.Wide {
+      let first = span.entries.lowerBound
+      let last = span.entries.upperBound - 1
+      func scaled(_ k: Int) -> UInt64 { UInt64(ratios[k] * 0x1p52) }
+      var s = running[last + 1] - running[first]
+      s = s - RatioSum.Wide.product(scaled(first), UInt64(counts[first] - span.firstCount))
+      if last != first {
+        s = s - RatioSum.Wide.product(scaled(last), UInt64(counts[last] - span.lastCount))
       }
-      if let old = current, range.entries.lowerBound <= old.entries.lowerBound,
-        range.entries.upperBound >= old.entries.upperBound
+      return s
+    }
+
+    /// Makes `weights` those of `span`.
+    func move(to span: Span) {
+      func add(_ k: Int, _ c: Int) { weights[Int(bucketOf[k])] += c }
+      func edges(_ s: Span) -> [Int] {
+        s.entries.count == 1
+          ? [s.entries.lowerBound] : [s.entries.lowerBound, s.entries.upperBound - 1]
+      }
+      if let old = current, span.entries.lowerBound <= old.entries.lowerBound,
+        span.entries.upperBound >= old.entries.upperBound
       {
         // It contains the old frame: the old edges count whole, the new
         // entries are added whole, then the new edges are trimmed.
-        for k in edges(old) { add(k, counts[k] - count(k, in: old, counts: counts)) }
-        for k in range.entries.lowerBound..<old.entries.lowerBound { add(k, counts[k]) }
-        for k in old.entries.upperBound..<range.entries.upperBound { add(k, counts[k]) }
-        for k in edges(range) { add(k, count(k, in: range, counts: counts) - counts[k]) }
+        for k in edges(old) { add(k, counts[k] - count(k, in: old)) }
+        for k in span.entries.lowerBound..<old.entries.lowerBound { add(k, counts[k]) }
+        for k in old.entries.upperBound..<span.entries.upperBound { add(k, counts[k]) }
+        for k in edges(span) { add(k, count(k, in: span) - counts[k]) }
       } else {
         if let old = current {
-          for k in old.entries { add(k, -count(k, in: old, counts: counts)) }
+          for k in old.entries { add(k, -count(k, in: old)) }
         }
-        for k in range.entries { add(k, count(k, in: range, counts: counts)) }
+        for k in span.entries { add(k, count(k, in: span)) }
       }
-      current = range
+      current = span
+    }
+
+    /// The entries of bucket `b` inside `span`: one run of its members.
+    func inFrame(bucket b: Int, span: Span) -> Range<Int> {
+      func firstAtLeast(_ entry: Int) -> Int {
+        var lo = starts[b]
+        var hi = starts[b + 1]
+        while lo < hi {
+          let mid = (lo + hi) / 2
+          if Int(members[mid]) < entry { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+      }
+      return firstAtLeast(span.entries.lowerBound)..<firstAtLeast(span.entries.upperBound)
+    }
+
+    /// The least ratio of the current frame, `span`.
+    func lowest(in span: Span) -> Double {
+      var b = 0
+      while weights[b] == 0 { b += 1 }
+      return inFrame(bucket: b, span: span).map { ratios[Int(members[$0])] }.min()!
+    }
+
+    /// The greatest ratio of the current frame, `span`.
+    func highest(in span: Span) -> Double {
+      var b = weights.count - 1
+      while weights[b] == 0 { b -= 1 }
+      return inFrame(bucket: b, span: span).map { ratios[Int(members[$0])] }.max()!
+    }
+
+    /// The pixels of the current frame, `span`, whose ratio is below `threshold`.
+    func pixels(below threshold: Double, in span: Span) -> Int {
+      guard threshold > 1 else { return 0 }
+      guard threshold < 32 else { return span.pixelCount }
+      let t = Int((threshold.bitPattern >> BucketSelect.shift) - BucketSelect.base)
+      var below = 0
+      for b in 0..<t { below += weights[b] }
+      for i in inFrame(bucket: t, span: span) {
+        let k = Int(members[i])
+        if ratios[k] < threshold { below += count(k, in: span) }
+      }
+      return below
     }
 
     /// The values at the 1-based ascending `ranks` of the pixels of the
-    /// current frame, `range`.
-    func values(atRanks ranks: [Int], in range: ItemSamples.EntryRange, counts: [Int]) -> [Double] {
+    /// current frame, `span`.
+    func values(atRanks ranks: [Int], in span: Span) -> [Double] {
       var out: [Double] = []
       var below = 0
       var b = 0
@@ -155,38 +250,28 @@ final class FrameStatistics {
           below += weights[b]
           b += 1
         }
-        out.append(value(atRank: r - below, inBucket: b, range: range, counts: counts))
+        out.append(value(atRank: r - below, inBucket: b, span: span))
       }
       return out
     }
 
-    /// The value at 1-based `rank` among the pixels of bucket `b` inside `range`.
-    func value(
-      atRank rank: Int, inBucket b: Int, range: ItemSamples.EntryRange, counts: [Int]
-    ) -> Double {
-      let all = members[starts[b]..<starts[b + 1]]
-      let inside = { (k: Int32) in range.entries.contains(Int(k)) }
-      if all.count <= BucketSelect.largestCompared {
-        var values: [Double] = []
-        var weights: [Int] = []
-        for k in all where inside(k) {
-          values.append(ratios[Int(k)])
-          weights.append(count(Int(k), in: range, counts: counts))
-        }
-        return values.withUnsafeMutableBufferPointer { v in
-          weights.withUnsafeMutableBufferPointer { w in weightedSelect(v, w, rank: rank) }
+    /// The value at 1-based `rank` among the pixels of bucket `b` inside
+    /// `span`, selected as ``BucketSelect`` selects inside a bucket.
+    func value(atRank rank: Int, inBucket b: Int, span: Span) -> Double {
+      let inside = inFrame(bucket: b, span: span)
+      var values = inside.map { ratios[Int(members[$0])] }
+      var weights = inside.map { count(Int(members[$0]), in: span) }
+      return values.withUnsafeMutableBufferPointer { v in
+        weights.withUnsafeMutableBufferPointer { w in
+          if v.count > BucketSelect.largestCompared,
+            let r = FastEngine.selectInBucket(
+              v, weights: w.baseAddress, rank: rank, shift: BucketSelect.shift - 10)
+          {
+            return r
+          }
+          return weightedSelect(v, w, rank: rank)
         }
       }
-      let order =
-        sorted[b]
-        ?? all.sorted { (ratios[Int($0)], $0) < (ratios[Int($1)], $1) }
-      sorted[b] = order
-      var seen = 0
-      for k in order where inside(k) {
-        seen += count(Int(k), in: range, counts: counts)
-        if seen >= rank { return ratios[Int(k)] }
-      }
-      preconditionFailure("rank beyond the bucket's pixels")
     }
   }
 }

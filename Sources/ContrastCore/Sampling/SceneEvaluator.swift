@@ -243,39 +243,24 @@ public enum SceneEvaluator {
   ) -> [ItemMeasurement] {
     let frames = FrameStatistics(ratios: shared.ratios, counts: shared.samples.counts)
     var judgedOn: [SharedStatisticsKey: ContrastStatistics] = [:]
-    var ofFrame: [PixelRect: ContrastStatistics] = [:]
     var out: [ItemMeasurement] = []
-    var ranges: [ItemSamples.EntryRange] = []
+    var spans: [FrameStatistics.Span] = []
     var pixelRanges: [Range<Int>] = []
     for v in variants {
       let pixels = (v.rect.y - union.y) * union.width..<(v.rect.maxY - union.y) * union.width
-      let range = shared.samples.entries(ofPixels: pixels, offsets: shared.offsets)
+      let span = FrameStatistics.span(ofPixels: pixels, offsets: shared.offsets)
       let threshold = v.requirement.threshold
       let key = SharedStatisticsKey(rect: v.rect, threshold: threshold)
-      let stats: ContrastStatistics
-      if let known = judgedOn[key] {
-        stats = known
-      } else if var s = ofFrame[v.rect] {
-        // Another threshold on the same pixels: only the failing share
-        // changes (counted as ContrastStatistics counts it).
-        var failing = 0
-        for (i, k) in range.entries.enumerated() where shared.ratios[k] < threshold {
-          failing += range.counts[i]
-        }
-        s.failingFraction = Double(failing) / Double(range.pixelCount)
-        stats = s
-      } else {
-        stats = frames.statistics(of: range, threshold: threshold)
-        ofFrame[v.rect] = stats
-      }
+      let stats = judgedOn[key] ?? frames.statistics(of: span, threshold: threshold)
       judgedOn[key] = stats
-      out.append(make(v, stats, range.pixelCount))
-      ranges.append(range)
+      out.append(make(v, stats, span.pixelCount))
+      spans.append(span)
       pixelRanges.append(pixels)
     }
     for i in remedyCarriers(out, pixels: pixelRanges, statistic: settings.statistic) {
-      out[i].samples = shared.samples.slice(ranges[i])
-      out[i].entryRatios = ranges[i].ratios(of: shared.ratios)
+      let range = frames.entryRange(spans[i])
+      out[i].samples = shared.samples.slice(range)
+      out[i].entryRatios = range.ratios(of: shared.ratios)
     }
     return out
   }

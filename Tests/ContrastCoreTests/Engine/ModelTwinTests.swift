@@ -122,12 +122,8 @@ import Testing
   /// order over the pixels, and the share of pixels below `threshold`.
   static func statistics(_ ratios: [Double], counts: [Int], threshold: Double) -> [Double] {
     let pixels = counts.reduce(0, +)
-    var sum = 0.0
     var failing = 0
-    for (r, c) in zip(ratios, counts) {
-      sum = sum + r * Double(c)
-      if r < threshold { failing += c }
-    }
+    for (r, c) in zip(ratios, counts) where r < threshold { failing += c }
     let order = ratios.indices.sorted { ratios[$0] < ratios[$1] }
     func value(atPercent q: Int) -> Double {
       let rank = max((q * pixels + 99) / 100, 1)
@@ -140,8 +136,25 @@ import Testing
     }
     return [
       ratios.min()!, value(atPercent: 5), value(atPercent: 10), value(atPercent: 50),
-      sum / Double(pixels), ratios.max()!, Double(failing) / Double(pixels),
+      exactMean(ratios, counts: counts), ratios.max()!, Double(failing) / Double(pixels),
     ]
+  }
+
+  /// The mean of ratio x count from their exact sum in units of 2^-52
+  /// (the standard library's 128-bit integer), made a double as RatioSum
+  /// documents: the high 64 bits times 2^64 plus the low, times 2^-52.
+  static func exactMean(_ ratios: [Double], counts: [Int]) -> Double {
+    let pixels = counts.reduce(0, +)
+    guard #available(macOS 15.0, iOS 18.0, *) else {
+      var sum = RatioSum()
+      for (r, c) in zip(ratios, counts) { sum.add(r, count: c) }
+      return sum.mean(over: pixels)
+    }
+    var sum: UInt128 = 0
+    for (r, c) in zip(ratios, counts) { sum += UInt128(UInt64(r * 0x1p52)) * UInt128(c) }
+    let high = UInt64(sum >> 64)
+    let low = UInt64(truncatingIfNeeded: sum)
+    return (Double(high) * 0x1p64 + Double(low)) * 0x1p-52 / Double(pixels)
   }
 
   static func bits(_ s: ContrastStatistics) -> [UInt64] {

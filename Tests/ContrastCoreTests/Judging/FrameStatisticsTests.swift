@@ -38,6 +38,13 @@ import Testing
     return ItemSamples.EntryRange(entries: first..<(last + 1), counts: trimmed)
   }
 
+  /// The span of `pixels` as the fast path finds it.
+  static func span(_ pixels: Range<Int>, counts: [Int]) -> FrameStatistics.Span {
+    var offsets = [0]
+    for c in counts { offsets.append(offsets.last! + c) }
+    return FrameStatistics.span(ofPixels: pixels, offsets: offsets)
+  }
+
   static func expectSame(_ a: ContrastStatistics, _ b: ContrastStatistics, _ what: String) {
     let fields: [(String, Double, Double)] = [
       ("min", a.min, b.min), ("p05", a.p05, b.p05), ("p10", a.p10, b.p10),
@@ -74,9 +81,10 @@ import Testing
       let fast = FrameStatistics(ratios: ratios, counts: counts)
       for (i, pixels) in order.enumerated() {
         let r = Self.range(pixels, counts: counts)
-        for threshold in [3.0, 4.5, 7.0] {
+        // (One threshold that some entries equal exactly: they pass.)
+        for threshold in [1.0, 3.0, 4.5, 7.0, 40.0, ratios[4500]] {
           Self.expectSame(
-            fast.statistics(of: r, threshold: threshold),
+            fast.statistics(of: Self.span(pixels, counts: counts), threshold: threshold),
             ContrastStatistics(
               ratios: r.ratios(of: ratios), counts: r.counts, threshold: threshold),
             "frame \(i) \(pixels) threshold \(threshold)")
@@ -93,7 +101,7 @@ import Testing
     for pixels in [1..<2, 3..<total - 1, 0..<total, 2..<3, 100..<total / 2] {
       let r = Self.range(pixels, counts: counts)
       Self.expectSame(
-        fast.statistics(of: r, threshold: 4.5),
+        fast.statistics(of: Self.span(pixels, counts: counts), threshold: 4.5),
         ContrastStatistics(ratios: r.ratios(of: ratios), counts: r.counts, threshold: 4.5),
         "\(pixels)")
     }
@@ -108,10 +116,29 @@ import Testing
     var counts = [Int](repeating: 1, count: 10)
     counts[2] = 5
     let s = FrameStatistics(ratios: ratios, counts: counts)
-      .statistics(of: Self.range(0..<8, counts: counts), threshold: 3)
+      .statistics(of: Self.span(0..<8, counts: counts), threshold: 3)
     #expect(
       s
         == ContrastStatistics(
           min: 1, p05: 1, p10: 1, median: 3, mean: 22.0 / 8, max: 4, failingFraction: 0.25))
+  }
+
+  /// The mean's sum is exact (RatioSum): 1024 and 2048 ratios of
+  /// 1 + 2^-52 sum to 3072 + 2^-41, a double; summed in order as doubles,
+  /// each 2^-52 is lost against 1024 and the sum is 3072. In any order the
+  /// mean is (3072 + 2^-41) / 2049.
+  @Test func theMeanIsOfTheExactSumInAnyOrder() {
+    let small = 1 + 0x1p-52
+    var ratios = [1024.0] + [Double](repeating: small, count: 2048)
+    let expected = (3072 + 0x1p-41) / 2049
+    #expect(expected != 3072.0 / 2049)
+    for _ in 0..<3 {
+      let s = ContrastStatistics(
+        ratios: ratios, counts: [Int](repeating: 1, count: 2049), threshold: 3)
+      #expect(s.mean == expected)
+      var sorted = ratios
+      #expect(ContrastStatistics(sorting: &sorted, threshold: 3).mean == expected)
+      ratios.reverse()
+    }
   }
 }
