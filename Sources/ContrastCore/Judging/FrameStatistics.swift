@@ -121,6 +121,9 @@ final class FrameStatistics {
     var weights: [Int]
     /// The current frame (none at first).
     var current: Span?
+    /// Room to gather one bucket's entries in a frame.
+    var scratchValues: [Double] = []
+    var scratchWeights: [Int] = []
 
     init?(ratios: [Double], counts: [Int]) {
       let count = BucketSelect.bucketCount
@@ -215,14 +218,18 @@ final class FrameStatistics {
     func lowest(in span: Span) -> Double {
       var b = 0
       while weights[b] == 0 { b += 1 }
-      return inFrame(bucket: b, span: span).map { ratios[Int(members[$0])] }.min()!
+      var v = Double.infinity
+      for i in inFrame(bucket: b, span: span) { v = Swift.min(v, ratios[Int(members[i])]) }
+      return v
     }
 
     /// The greatest ratio of the current frame, `span`.
     func highest(in span: Span) -> Double {
       var b = weights.count - 1
       while weights[b] == 0 { b -= 1 }
-      return inFrame(bucket: b, span: span).map { ratios[Int(members[$0])] }.max()!
+      var v = -Double.infinity
+      for i in inFrame(bucket: b, span: span) { v = Swift.max(v, ratios[Int(members[i])]) }
+      return v
     }
 
     /// The pixels of the current frame, `span`, whose ratio is below `threshold`.
@@ -259,10 +266,31 @@ final class FrameStatistics {
     /// `span`, selected as ``BucketSelect`` selects inside a bucket.
     func value(atRank rank: Int, inBucket b: Int, span: Span) -> Double {
       let inside = inFrame(bucket: b, span: span)
-      var values = inside.map { ratios[Int(members[$0])] }
-      var weights = inside.map { count(Int(members[$0]), in: span) }
-      return values.withUnsafeMutableBufferPointer { v in
-        weights.withUnsafeMutableBufferPointer { w in
+      let m = inside.count
+      if scratchValues.count < m {
+        scratchValues = [Double](repeating: 0, count: m)
+        scratchWeights = [Int](repeating: 0, count: m)
+      }
+      return scratchValues.withUnsafeMutableBufferPointer { allValues in
+        scratchWeights.withUnsafeMutableBufferPointer { allWeights in
+          members.withUnsafeBufferPointer { entries in
+            ratios.withUnsafeBufferPointer { r in
+              counts.withUnsafeBufferPointer { c in
+                for (j, i) in inside.enumerated() {
+                  let k = Int(entries[i])
+                  allValues[j] = r[k]
+                  allWeights[j] = c[k]
+                }
+              }
+            }
+          }
+          // The frame's edge entries count only their pixels inside it
+          // (members ascend, so an edge entry here is the first or last).
+          for j in [0, m - 1] {
+            allWeights[j] = count(Int(members[inside.lowerBound + j]), in: span)
+          }
+          let v = UnsafeMutableBufferPointer(rebasing: allValues[0..<m])
+          let w = UnsafeMutableBufferPointer(rebasing: allWeights[0..<m])
           if v.count > BucketSelect.largestCompared,
             let r = FastEngine.selectInBucket(
               v, weights: w.baseAddress, rank: rank, shift: BucketSelect.shift - 10)
