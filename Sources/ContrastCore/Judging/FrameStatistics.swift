@@ -124,19 +124,104 @@ final class FrameStatistics {
     /// Room to gather one bucket's entries in a frame.
     var scratchValues: [Double] = []
     var scratchWeights: [Int] = []
+    /// The finer split of each bucket that has been asked about with many
+    /// entries in the frame (the ratios of an item over smooth glass crowd
+    /// into a few buckets), its weights following the frame from then on.
+    var fine: [Fine?] = Array(repeating: nil, count: BucketSelect.bucketCount)
+
+    /// One bucket split by the next ``Fine/bits`` bits of the ratios'
+    /// patterns: its entries by part, ascending in each part.
+    final class Fine {
+      static let bits: UInt64 = 12
+      static let shift = BucketSelect.shift - bits
+      static let parts = 1 << Int(bits)
+      let starts: [Int]
+      let members: [Int32]
+      var weights: [Int]
+
+      static func part(_ ratio: Double) -> Int {
+        Int((ratio.bitPattern >> shift) & UInt64(parts - 1))
+      }
+
+      /// The split of `entries` (one bucket's, ascending), each weighing
+      /// `weight(k)` in the current frame.
+      init(entries: ArraySlice<Int32>, ratios: [Double], weight: (Int) -> Int) {
+        var starts = [Int](repeating: 0, count: Self.parts + 1)
+        var weights = [Int](repeating: 0, count: Self.parts)
+        for k in entries {
+          let p = Self.part(ratios[Int(k)])
+          starts[p + 1] += 1
+          weights[p] += weight(Int(k))
+        }
+        for p in 0..<Self.parts { starts[p + 1] += starts[p] }
+        var cursor = starts
+        var members = [Int32](repeating: 0, count: entries.count)
+        for k in entries {
+          let p = Self.part(ratios[Int(k)])
+          members[cursor[p]] = k
+          cursor[p] += 1
+        }
+        self.starts = starts
+        self.members = members
+        self.weights = weights
+      }
+
+      /// The entries of part `p` inside `span`: one run of its members.
+      func inFrame(part p: Int, span: Span) -> Range<Int> {
+        func firstAtLeast(_ entry: Int) -> Int {
+          var lo = starts[p]
+          var hi = starts[p + 1]
+          while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(members[mid]) < entry { lo = mid + 1 } else { hi = mid }
+          }
+          return lo
+        }
+        return firstAtLeast(span.entries.lowerBound)..<firstAtLeast(span.entries.upperBound)
+      }
+    }
+
+    /// Bucket `b` split finer when it holds many entries of the frame
+    /// `span` (the current one), else nil.
+    func split(_ b: Int, span: Span) -> Fine? {
+      if let f = fine[b] { return f }
+      let inside = inFrame(bucket: b, span: span)
+      guard inside.count > BucketSelect.largestCompared else { return nil }
+      let f = Fine(entries: members[starts[b]..<starts[b + 1]], ratios: ratios) { k in
+        span.entries.contains(k) ? self.count(k, in: span) : 0
+      }
+      fine[b] = f
+      return f
+    }
 
     init?(ratios: [Double], counts: [Int]) {
       let count = BucketSelect.bucketCount
-      var bucketOf = [Int32](repeating: 0, count: ratios.count)
+      let n = ratios.count
+      var bucketOf = [Int32](repeating: 0, count: n)
       var sizes = [Int](repeating: 0, count: count + 1)
-      var running = [RatioSum.Wide](repeating: RatioSum.Wide(), count: ratios.count + 1)
-      for (k, r) in ratios.enumerated() {
-        guard r >= 1, r < 32 else { return nil }
-        let b = Int((r.bitPattern >> BucketSelect.shift) - BucketSelect.base)
-        bucketOf[k] = Int32(b)
-        sizes[b + 1] += 1
-        running[k + 1] = running[k] + RatioSum.Wide.product(UInt64(r * 0x1p52), UInt64(counts[k]))
+      var running = [RatioSum.Wide](repeating: RatioSum.Wide(), count: n + 1)
+      let inRange = ratios.withUnsafeBufferPointer { r in
+        counts.withUnsafeBufferPointer { c in
+          bucketOf.withUnsafeMutableBufferPointer { of in
+            sizes.withUnsafeMutableBufferPointer { sz in
+              running.withUnsafeMutableBufferPointer { run in
+                var sum = RatioSum.Wide()
+                for k in 0..<n {
+                  let v = r[k]
+                  guard v >= 1, v < 32 else { return false }
+                  let b = Int((v.bitPattern >> BucketSelect.shift) - BucketSelect.base)
+                  of[k] = Int32(b)
+                  sz[b + 1] += 1
+                  sum = sum + RatioSum.Wide.product(UInt64(v * 0x1p52), UInt64(c[k]))
+                  run[k + 1] = sum
+                }
+                return true
+              }
+            }
+          }
+        }
       }
+      guard inRange else { return nil }
       for b in 0..<count { sizes[b + 1] += sizes[b] }
       var cursor = sizes
       var members = [Int32](repeating: 0, count: ratios.count)
@@ -177,7 +262,11 @@ final class FrameStatistics {
 
     /// Makes `weights` those of `span`.
     func move(to span: Span) {
-      func add(_ k: Int, _ c: Int) { weights[Int(bucketOf[k])] += c }
+      func add(_ k: Int, _ c: Int) {
+        let b = Int(bucketOf[k])
+        weights[b] += c
+        if let f = fine[b] { f.weights[Fine.part(ratios[k])] += c }
+      }
       func edges(_ s: Span) -> [Int] {
         s.entries.count == 1
           ? [s.entries.lowerBound] : [s.entries.lowerBound, s.entries.upperBound - 1]
@@ -218,8 +307,14 @@ final class FrameStatistics {
     func lowest(in span: Span) -> Double {
       var b = 0
       while weights[b] == 0 { b += 1 }
+      var (list, run) = (members, inFrame(bucket: b, span: span))
+      if let f = split(b, span: span) {
+        var p = 0
+        while f.weights[p] == 0 { p += 1 }
+        (list, run) = (f.members, f.inFrame(part: p, span: span))
+      }
       var v = Double.infinity
-      for i in inFrame(bucket: b, span: span) { v = Swift.min(v, ratios[Int(members[i])]) }
+      for i in run { v = Swift.min(v, ratios[Int(list[i])]) }
       return v
     }
 
@@ -227,8 +322,14 @@ final class FrameStatistics {
     func highest(in span: Span) -> Double {
       var b = weights.count - 1
       while weights[b] == 0 { b -= 1 }
+      var (list, run) = (members, inFrame(bucket: b, span: span))
+      if let f = split(b, span: span) {
+        var p = Fine.parts - 1
+        while f.weights[p] == 0 { p -= 1 }
+        (list, run) = (f.members, f.inFrame(part: p, span: span))
+      }
       var v = -Double.infinity
-      for i in inFrame(bucket: b, span: span) { v = Swift.max(v, ratios[Int(members[i])]) }
+      for i in run { v = Swift.max(v, ratios[Int(list[i])]) }
       return v
     }
 
@@ -239,8 +340,14 @@ final class FrameStatistics {
       let t = Int((threshold.bitPattern >> BucketSelect.shift) - BucketSelect.base)
       var below = 0
       for b in 0..<t { below += weights[b] }
-      for i in inFrame(bucket: t, span: span) {
-        let k = Int(members[i])
+      var (list, run) = (members, inFrame(bucket: t, span: span))
+      if let f = split(t, span: span) {
+        let p = Fine.part(threshold)
+        for q in 0..<p { below += f.weights[q] }
+        (list, run) = (f.members, f.inFrame(part: p, span: span))
+      }
+      for i in run {
+        let k = Int(list[i])
         if ratios[k] < threshold { below += count(k, in: span) }
       }
       return below
@@ -263,9 +370,31 @@ final class FrameStatistics {
     }
 
     /// The value at 1-based `rank` among the pixels of bucket `b` inside
-    /// `span`, selected as ``BucketSelect`` selects inside a bucket.
+    /// `span`: in the part of its finer split that holds the rank when it
+    /// has many, then selected as ``BucketSelect`` selects inside a bucket.
     func value(atRank rank: Int, inBucket b: Int, span: Span) -> Double {
-      let inside = inFrame(bucket: b, span: span)
+      guard let f = split(b, span: span) else {
+        return value(
+          atRank: rank, of: members, inside: inFrame(bucket: b, span: span), span: span,
+          radix: true)
+      }
+      var below = 0
+      var p = 0
+      while below + f.weights[p] < rank {
+        below += f.weights[p]
+        p += 1
+      }
+      return value(
+        atRank: rank - below, of: f.members, inside: f.inFrame(part: p, span: span), span: span,
+        radix: false)
+    }
+
+    /// The value at 1-based `rank` among the pixels of entries
+    /// `list[inside]` (ascending entries, all in `span`), with the radix
+    /// selection on the bits below a bucket's when they are one bucket's.
+    func value(
+      atRank rank: Int, of list: [Int32], inside: Range<Int>, span: Span, radix: Bool
+    ) -> Double {
       let m = inside.count
       if scratchValues.count < m {
         scratchValues = [Double](repeating: 0, count: m)
@@ -273,25 +402,23 @@ final class FrameStatistics {
       }
       return scratchValues.withUnsafeMutableBufferPointer { allValues in
         scratchWeights.withUnsafeMutableBufferPointer { allWeights in
-          members.withUnsafeBufferPointer { entries in
-            ratios.withUnsafeBufferPointer { r in
-              counts.withUnsafeBufferPointer { c in
-                for (j, i) in inside.enumerated() {
-                  let k = Int(entries[i])
-                  allValues[j] = r[k]
-                  allWeights[j] = c[k]
-                }
+          ratios.withUnsafeBufferPointer { r in
+            counts.withUnsafeBufferPointer { c in
+              for (j, i) in inside.enumerated() {
+                let k = Int(list[i])
+                allValues[j] = r[k]
+                allWeights[j] = c[k]
               }
             }
           }
           // The frame's edge entries count only their pixels inside it
           // (members ascend, so an edge entry here is the first or last).
           for j in [0, m - 1] {
-            allWeights[j] = count(Int(members[inside.lowerBound + j]), in: span)
+            allWeights[j] = count(Int(list[inside.lowerBound + j]), in: span)
           }
           let v = UnsafeMutableBufferPointer(rebasing: allValues[0..<m])
           let w = UnsafeMutableBufferPointer(rebasing: allWeights[0..<m])
-          if v.count > BucketSelect.largestCompared,
+          if radix, v.count > BucketSelect.largestCompared,
             let r = FastEngine.selectInBucket(
               v, weights: w.baseAddress, rank: rank, shift: BucketSelect.shift - 10)
           {
