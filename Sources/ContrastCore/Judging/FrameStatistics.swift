@@ -128,6 +128,12 @@ final class FrameStatistics {
     /// entries in the frame (the ratios of an item over smooth glass crowd
     /// into a few buckets), its weights following the frame from then on.
     var fine: [Fine?] = Array(repeating: nil, count: BucketSelect.bucketCount)
+    /// Where each split bucket's part weights start in `fineWeights` (-1:
+    /// not split): kept apart from `fine` so that following the frame
+    /// touches plain numbers only.
+    var fineBase = [Int](repeating: -1, count: BucketSelect.bucketCount)
+    /// The pixels of the current frame in each part of each split bucket.
+    var fineWeights: [Int] = []
 
     /// One bucket split by the next ``Fine/bits`` bits of the ratios'
     /// patterns: its entries by part, ascending in each part.
@@ -137,21 +143,26 @@ final class FrameStatistics {
       static let parts = 1 << Int(bits)
       let starts: [Int]
       let members: [Int32]
-      var weights: [Int]
+      /// Where its parts' weights start in the buckets' `fineWeights`.
+      let base: Int
 
       static func part(_ ratio: Double) -> Int {
         Int((ratio.bitPattern >> shift) & UInt64(parts - 1))
       }
 
       /// The split of `entries` (one bucket's, ascending), each weighing
-      /// `weight(k)` in the current frame.
-      init(entries: ArraySlice<Int32>, ratios: [Double], weight: (Int) -> Int) {
+      /// `weight(k)` in the current frame, its weights appended to `weights`.
+      init(
+        entries: ArraySlice<Int32>, ratios: [Double], weight: (Int) -> Int,
+        weights: inout [Int]
+      ) {
+        base = weights.count
+        weights += repeatElement(0, count: Self.parts)
         var starts = [Int](repeating: 0, count: Self.parts + 1)
-        var weights = [Int](repeating: 0, count: Self.parts)
         for k in entries {
           let p = Self.part(ratios[Int(k)])
           starts[p + 1] += 1
-          weights[p] += weight(Int(k))
+          weights[base + p] += weight(Int(k))
         }
         for p in 0..<Self.parts { starts[p + 1] += starts[p] }
         var cursor = starts
@@ -163,7 +174,6 @@ final class FrameStatistics {
         }
         self.starts = starts
         self.members = members
-        self.weights = weights
       }
 
       /// The entries of part `p` inside `span`: one run of its members.
@@ -187,10 +197,12 @@ final class FrameStatistics {
       if let f = fine[b] { return f }
       let inside = inFrame(bucket: b, span: span)
       guard inside.count > BucketSelect.largestCompared else { return nil }
-      let f = Fine(entries: members[starts[b]..<starts[b + 1]], ratios: ratios) { k in
-        span.entries.contains(k) ? self.count(k, in: span) : 0
-      }
+      let f = Fine(
+        entries: members[starts[b]..<starts[b + 1]], ratios: ratios,
+        weight: { k in span.entries.contains(k) ? self.count(k, in: span) : 0 },
+        weights: &fineWeights)
       fine[b] = f
+      fineBase[b] = f.base
       return f
     }
 
@@ -262,31 +274,52 @@ final class FrameStatistics {
 
     /// Makes `weights` those of `span`.
     func move(to span: Span) {
-      func add(_ k: Int, _ c: Int) {
-        let b = Int(bucketOf[k])
-        weights[b] += c
-        if let f = fine[b] { f.weights[Fine.part(ratios[k])] += c }
-      }
-      func edges(_ s: Span) -> [Int] {
-        s.entries.count == 1
-          ? [s.entries.lowerBound] : [s.entries.lowerBound, s.entries.upperBound - 1]
-      }
-      if let old = current, span.entries.lowerBound <= old.entries.lowerBound,
-        span.entries.upperBound >= old.entries.upperBound
-      {
-        // It contains the old frame: the old edges count whole, the new
-        // entries are added whole, then the new edges are trimmed.
-        for k in edges(old) { add(k, counts[k] - count(k, in: old)) }
-        for k in span.entries.lowerBound..<old.entries.lowerBound { add(k, counts[k]) }
-        for k in old.entries.upperBound..<span.entries.upperBound { add(k, counts[k]) }
-        for k in edges(span) { add(k, count(k, in: span) - counts[k]) }
-      } else {
-        if let old = current {
-          for k in old.entries { add(k, -count(k, in: old)) }
-        }
-        for k in span.entries { add(k, count(k, in: span)) }
-      }
+      // (Through pointers taken once: a class's arrays are otherwise
+      // checked for exclusive access at every entry.)
+      let old = current
       current = span
+      weights.withUnsafeMutableBufferPointer { w in
+        fineWeights.withUnsafeMutableBufferPointer { fw in
+          fineBase.withUnsafeBufferPointer { fb in
+            ratios.withUnsafeBufferPointer { r in
+              counts.withUnsafeBufferPointer { c in
+                bucketOf.withUnsafeBufferPointer { of in
+                  func add(_ k: Int, _ n: Int) {
+                    let b = Int(of[k])
+                    w[b] += n
+                    let base = fb[b]
+                    if base >= 0 { fw[base + Fine.part(r[k])] += n }
+                  }
+                  func count(_ k: Int, in s: Span) -> Int {
+                    k == s.entries.lowerBound
+                      ? s.firstCount : k == s.entries.upperBound - 1 ? s.lastCount : c[k]
+                  }
+                  func edges(_ s: Span) -> [Int] {
+                    s.entries.count == 1
+                      ? [s.entries.lowerBound] : [s.entries.lowerBound, s.entries.upperBound - 1]
+                  }
+                  if let old, span.entries.lowerBound <= old.entries.lowerBound,
+                    span.entries.upperBound >= old.entries.upperBound
+                  {
+                    // It contains the old frame: the old edges count whole,
+                    // the new entries are added whole, then the new edges
+                    // are trimmed.
+                    for k in edges(old) { add(k, c[k] - count(k, in: old)) }
+                    for k in span.entries.lowerBound..<old.entries.lowerBound { add(k, c[k]) }
+                    for k in old.entries.upperBound..<span.entries.upperBound { add(k, c[k]) }
+                    for k in edges(span) { add(k, count(k, in: span) - c[k]) }
+                  } else {
+                    if let old {
+                      for k in old.entries { add(k, -count(k, in: old)) }
+                    }
+                    for k in span.entries { add(k, count(k, in: span)) }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
 
     /// The entries of bucket `b` inside `span`: one run of its members.
@@ -305,12 +338,10 @@ final class FrameStatistics {
 
     /// The least ratio of the current frame, `span`.
     func lowest(in span: Span) -> Double {
-      var b = 0
-      while weights[b] == 0 { b += 1 }
+      let b = firstNonEmpty(weights, from: 0, step: 1)
       var (list, run) = (members, inFrame(bucket: b, span: span))
       if let f = split(b, span: span) {
-        var p = 0
-        while f.weights[p] == 0 { p += 1 }
+        let p = firstNonEmpty(fineWeights, from: f.base, step: 1) - f.base
         (list, run) = (f.members, f.inFrame(part: p, span: span))
       }
       var v = Double.infinity
@@ -320,12 +351,10 @@ final class FrameStatistics {
 
     /// The greatest ratio of the current frame, `span`.
     func highest(in span: Span) -> Double {
-      var b = weights.count - 1
-      while weights[b] == 0 { b -= 1 }
+      let b = firstNonEmpty(weights, from: weights.count - 1, step: -1)
       var (list, run) = (members, inFrame(bucket: b, span: span))
       if let f = split(b, span: span) {
-        var p = Fine.parts - 1
-        while f.weights[p] == 0 { p -= 1 }
+        let p = firstNonEmpty(fineWeights, from: f.base + Fine.parts - 1, step: -1) - f.base
         (list, run) = (f.members, f.inFrame(part: p, span: span))
       }
       var v = -Double.infinity
@@ -338,12 +367,11 @@ final class FrameStatistics {
       guard threshold > 1 else { return 0 }
       guard threshold < 32 else { return span.pixelCount }
       let t = Int((threshold.bitPattern >> BucketSelect.shift) - BucketSelect.base)
-      var below = 0
-      for b in 0..<t { below += weights[b] }
+      var below = total(weights, 0..<t)
       var (list, run) = (members, inFrame(bucket: t, span: span))
       if let f = split(t, span: span) {
         let p = Fine.part(threshold)
-        for q in 0..<p { below += f.weights[q] }
+        below += total(fineWeights, f.base..<(f.base + p))
         (list, run) = (f.members, f.inFrame(part: p, span: span))
       }
       for i in run {
@@ -353,6 +381,39 @@ final class FrameStatistics {
       return below
     }
 
+    /// The first index from `start` on (in steps of `step`) whose weight
+    /// is not zero (one exists).
+    func firstNonEmpty(_ weights: [Int], from start: Int, step: Int) -> Int {
+      weights.withUnsafeBufferPointer { w in
+        var i = start
+        while w[i] == 0 { i += step }
+        return i
+      }
+    }
+
+    /// The sum of `weights[range]`.
+    func total(_ weights: [Int], _ range: Range<Int>) -> Int {
+      weights.withUnsafeBufferPointer { w in
+        var sum = 0
+        for i in range { sum += w[i] }
+        return sum
+      }
+    }
+
+    /// The index from `start` on where the cumulative weight, counting
+    /// `below` before `start`, first reaches `rank`; and the weight before it.
+    func locate(rank: Int, in weights: [Int], from start: Int, below: Int) -> (Int, Int) {
+      weights.withUnsafeBufferPointer { w in
+        var i = start
+        var before = below
+        while before + w[i] < rank {
+          before += w[i]
+          i += 1
+        }
+        return (i, before)
+      }
+    }
+
     /// The values at the 1-based ascending `ranks` of the pixels of the
     /// current frame, `span`.
     func values(atRanks ranks: [Int], in span: Span) -> [Double] {
@@ -360,10 +421,8 @@ final class FrameStatistics {
       var below = 0
       var b = 0
       for r in ranks {
-        while below + weights[b] < r {
-          below += weights[b]
-          b += 1
-        }
+        let (at, before) = locate(rank: r, in: weights, from: b, below: below)
+        (b, below) = (at, before)
         out.append(value(atRank: r - below, inBucket: b, span: span))
       }
       return out
@@ -378,12 +437,8 @@ final class FrameStatistics {
           atRank: rank, of: members, inside: inFrame(bucket: b, span: span), span: span,
           radix: true)
       }
-      var below = 0
-      var p = 0
-      while below + f.weights[p] < rank {
-        below += f.weights[p]
-        p += 1
-      }
+      let (at, below) = locate(rank: rank, in: fineWeights, from: f.base, below: 0)
+      let p = at - f.base
       return value(
         atRank: rank - below, of: f.members, inside: f.inFrame(part: p, span: span), span: span,
         radix: false)
