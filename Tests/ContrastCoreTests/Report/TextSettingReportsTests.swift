@@ -214,6 +214,55 @@ import Testing
     return report
   }
 
+  @Test func theMatrixCellsCarryTheirCountsPerTextSetting() {
+    let html = HTMLReport.render(Self.cells)
+    let profile: String = Profile.defaultName
+    // The settings in order: large off, large on, AX5 off, AX5 on.
+    #expect(
+      html.contains(
+        "<section id=\"matrix\" aria-labelledby=\"matrix-h\" "
+          + "data-textsizes=\"large AX5\" data-bolds=\"off on\">"))
+    let duskCell: String =
+      "<td class=\"cell fail\"><button type=\"button\" class=\"pick\" data-wallpaper=\"dusk\" "
+      + "data-appearance=\"light\" data-mode=\"normal\" data-glass=\"default\" "
+      + "data-profile=\"\(profile)\" aria-label=\"dusk, light, normal, Liquid "
+      + "Glass default: 4 of 9 checks fail over 4 text settings, 3 of them with a failing "
+      + "check, 1 warn\" aria-pressed=\"false\" data-tf=\"0 1 2 1\" data-tn=\"2 2 2 3\" "
+      + "data-tw=\"0 0 0 1\">4/9<span class=\"ts\">3 of 4 settings</span></button></td>"
+    #expect(html.contains(duskCell))
+    let dawnCell: String =
+      "<td class=\"cell pass\"><button type=\"button\" class=\"pick\" data-wallpaper=\"dawn\" "
+      + "data-appearance=\"light\" data-mode=\"normal\" data-glass=\"default\" "
+      + "data-profile=\"\(profile)\" aria-label=\"dawn, light, normal, Liquid "
+      + "Glass default: 0 of 4 checks fail over 4 text settings, 0 of them with a failing "
+      + "check\" aria-pressed=\"false\" data-tf=\"0 0 0 0\" data-tn=\"1\">0/4"
+      + "<span class=\"ts\">0 of 4 settings</span></button></td>"
+    #expect(html.contains(dawnCell))
+    #expect(
+      html.contains(
+        "<p class=\"scope\" id=\"matrix-scope\" aria-live=\"polite\">Counting all 4 text "
+          + "settings together (2 text sizes × Bold Text off and on): choose a text size or Bold "
+          + "Text in the filters to count only those.</p>"))
+    // The script sums the chosen settings' counts into the cells.
+    #expect(html.contains("function syncMatrix()"))
+    #expect(html.contains("document.querySelectorAll(\".pick[data-tf]\")"))
+
+    // The default text setting alone: no counts per setting, no scope line.
+    var plain = Self.cells
+    plain.outcome.results = plain.outcome.results.filter { $0.textSize == .large && !$0.boldText }
+    plain.settings = AuditSettings(modes: [.normal], appearances: [.light], liquidGlass: [.default])
+    let one = HTMLReport.render(plain)
+    for absent in [
+      "data-tf", "data-tn", "data-textsizes", "matrix-scope", "class=\"ts\"", "syncMatrix",
+    ] {
+      #expect(!one.contains(absent), "\(absent)")
+    }
+    #expect(
+      one.contains(
+        "aria-label=\"dusk, light, normal, Liquid Glass default: 0 of 2 checks "
+          + "fail\" aria-pressed=\"false\">0/2</button></td>"))
+  }
+
   /// The scene dusk of `cells`: its worst check is tabs › title at AX5 with
   /// Bold Text (1.5 / 4.5), before title at AX5 off (2 / 4.5) and label at
   /// large on (2.5 / 4.5).
