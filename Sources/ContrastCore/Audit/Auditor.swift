@@ -257,8 +257,10 @@ struct Auditor: Sendable {
       let measured = SceneEvaluator.measure(
         layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
         liquidGlass: key.liquidGlass, profile: profile, settings: settings, targets: targets)
-      let snapshot = SceneSnapshot(
-        key: key, layout: layout, profile: profile, canvas: canvas, measurements: measured)
+      // A run that sweeps text settings measures the scene at each; it is
+      // drawn at the one of its worst check.
+      let snapshot = SceneSnapshot.drawing(
+        worstOf: measured, key: key, layout: layout, profile: profile, canvas: canvas)
       if let d = previewer(snapshot) { out.append(d) }
     }
     return out

@@ -194,6 +194,9 @@ extension HTMLReport {
     .cell.pass .tpick { background: var(--pass-bg); color: var(--pass-text); font-weight: 500; }
     .cell .tpick:hover { border-color: currentColor; }
     .cell .tpick[aria-pressed=true] { outline: 3px solid var(--accent); outline-offset: 1px; }
+    .cell .pick .ts { display: block; font-size: 11px; font-weight: 400; white-space: nowrap; }
+    .scope { display: inline-block; margin: 0 0 12px; padding: 6px 12px; border-radius: 8px;
+      background: var(--chip); color: var(--text); font-size: 14px; }
 
     """#
 
@@ -341,8 +344,73 @@ extension HTMLReport {
 
   /// The by-text-setting table's picks: a row sets the text size and Bold
   /// Text filters (again: clears them), pressed while they are its values.
+  /// The matrix follows those filters: each cell shows the sum of its
+  /// counts per text setting (`data-tf`, `data-tn`, `data-tw`, in the order
+  /// of the section's `data-textsizes` by `data-bolds`) over the settings
+  /// chosen, its colour, label and the line under its count (in how many of
+  /// them it fails, when it counts several) to match, and the scope line
+  /// above says which settings are counted (its own words when none is
+  /// chosen).
   static let textScript = #"""
       var tpicks = document.querySelectorAll(".tpick");
+      var matrix = document.getElementById("matrix");
+      var scope = document.getElementById("matrix-scope");
+      var allScope = scope ? scope.textContent : "";
+      var tsSizes = matrix && matrix.hasAttribute("data-textsizes") ?
+        matrix.getAttribute("data-textsizes").split(" ") : [];
+      var tsBolds = matrix && matrix.hasAttribute("data-bolds") ?
+        matrix.getAttribute("data-bolds").split(" ") : [];
+      function counts(b, n) {
+        var raw = b.getAttribute("data-" + n);
+        return raw === null ? null : raw.split(" ").map(Number);
+      }
+      function syncMatrix() {
+        var size = selects.textsize ? selects.textsize.value : "";
+        var bold = selects.bold ? selects.bold.value : "";
+        var chosen = [];
+        tsSizes.forEach(function (s, i) {
+          tsBolds.forEach(function (v, j) {
+            if ((!size || size === s) && (!bold || bold === v)) chosen.push(i * tsBolds.length + j);
+          });
+        });
+        var all = chosen.length === tsSizes.length * tsBolds.length;
+        if (scope) {
+          var what = [];
+          if (size) what.push("text size " + size);
+          if (bold) what.push("Bold Text " + bold);
+          scope.textContent = all ? allScope : "Counting only " + what.join(", ") + ": " +
+            chosen.length + " of " + (tsSizes.length * tsBolds.length) + " text settings" +
+            (chosen.length > 1 ? ", counted together" : "") + ". Choose All to count every one.";
+        }
+        document.querySelectorAll(".pick[data-tf]").forEach(function (b) {
+          if (!b._t) {
+            var label = b.getAttribute("aria-label");
+            b._t = { f: counts(b, "tf"), n: counts(b, "tn"), w: counts(b, "tw"),
+              label: label.slice(0, label.lastIndexOf(": ")) };
+          }
+          var t = b._t, fail = 0, warn = 0, total = 0, settings = 0, failing = 0;
+          chosen.forEach(function (i) {
+            var n = t.n.length === 1 ? t.n[0] : t.n[i];
+            if (n === 0) return;
+            settings++; total += n; fail += t.f[i];
+            if (t.f[i] > 0) failing++;
+            if (t.w) warn += t.w[i];
+          });
+          b.parentNode.className = "cell " + (total === 0 ? "none" :
+            (fail > 0 ? "fail" : (warn > 0 ? "warn" : "pass")));
+          b.textContent = total === 0 ? "–" : fail + "/" + total;
+          if (settings > 1) {
+            var line = document.createElement("span");
+            line.className = "ts";
+            line.textContent = failing + " of " + settings + " settings";
+            b.appendChild(line);
+          }
+          b.setAttribute("aria-label", t.label + ": " + (total === 0 ? "not audited" :
+            fail + " of " + total + " checks fail" + (settings > 1 ? " over " + settings +
+            " text settings, " + failing + " of them with a failing check" : "") +
+            (warn > 0 ? ", " + warn + " warn" : "")));
+        });
+      }
       function syncText() {
         tpicks.forEach(function (b) {
           var on = ["textsize", "bold"].every(function (n) {
@@ -350,6 +418,7 @@ extension HTMLReport {
           });
           b.setAttribute("aria-pressed", on ? "true" : "false");
         });
+        syncMatrix();
       }
       tpicks.forEach(function (b) {
         b.addEventListener("click", function () {
@@ -367,6 +436,7 @@ extension HTMLReport {
       });
       document.addEventListener("change", syncText);
       if (reset) reset.addEventListener("click", syncText);
+      syncText();
 
     """#
 

@@ -1,10 +1,37 @@
 import Foundation
 
 extension HTMLReport {
+  /// An item's check in a scene at a text setting (SPEC §3.8).
   struct ItemKey: Hashable {
     var scene: SceneKey
     var element: String
     var item: String
+    var textSize: TextSize = .default
+    var boldText = false
+
+    init(
+      scene: SceneKey, element: String, item: String, textSize: TextSize = .default,
+      boldText: Bool = false
+    ) {
+      self.scene = scene
+      self.element = element
+      self.item = item
+      self.textSize = textSize
+      self.boldText = boldText
+    }
+
+    init(_ r: CheckResult) {
+      self.init(
+        scene: SceneKey(r), element: r.element, item: r.item, textSize: r.textSize,
+        boldText: r.boldText)
+    }
+
+    /// The check of `box` in `scene`: at the box's text setting.
+    init(scene: SceneKey, box: PreviewBox) {
+      self.init(
+        scene: scene, element: box.element, item: box.item, textSize: box.textSize,
+        boldText: box.boldText)
+    }
   }
 
   /// The previews shown, by layout: each layout's previews worst scene first
@@ -92,19 +119,18 @@ extension HTMLReport {
         + "\(hidden == 1 ? "has" : "have") no preview here; report.json has every check."
     }
     out += "<p class=\"note\">\(note)</p>\n"
-    // An item's check in a scene: its worst one when the run sweeps text
-    // settings (they share the scene); `sceneText`, the checks of each
-    // scene that fail or warn (the text settings a scene's card shows under).
-    // Only the scenes with a preview card are looked up: a map of every
-    // check would hold the whole matrix again (gigabytes at a team's scale).
+    // An item's check in a scene at a text setting (a card draws one);
+    // `sceneText`, the checks of each scene that fail or warn (the text
+    // settings a scene's card shows under). Only the scenes with a preview
+    // card are looked up: a map of every check would hold the whole matrix
+    // again (gigabytes at a team's scale).
     let carded = Set(shown.values.joined().map(\.key))
     var byItem: [ItemKey: CheckResult] = [:]
     var sceneText: [SceneKey: [CheckResult]]? =
       report.settings.sweepsTextSettings ? [:] : nil
     for r in report.outcome.results {
-      let scene = SceneKey(r)
-      guard carded.contains(scene) else { continue }
-      let k = ItemKey(scene: scene, element: r.element, item: r.item)
+      guard carded.contains(SceneKey(r)) else { continue }
+      let k = ItemKey(r)
       if let old = byItem[k], !ItemFailures.worseFirst(r, old) { continue }
       byItem[k] = r
     }
@@ -262,9 +288,8 @@ extension HTMLReport {
     numbers: [String: Int], sceneText: [SceneKey: [CheckResult]]? = nil
   ) -> String {
     let k = p.key
-    let results = onePerItem(p.boxes).compactMap {
-      byItem[ItemKey(scene: k, element: $0.element, item: $0.item)]
-    }
+    let boxes = drawnBoxes(p, byItem: byItem)
+    let results = boxes.compactMap { byItem[ItemKey(scene: k, box: $0)] }
     let verdicts = Set(results.map(\.verdict)).sorted().reversed()
     let first = results.first
     var out = "<article class=\"card\" id=\"scene-\(escape(k.id))\""
@@ -273,22 +298,64 @@ extension HTMLReport {
         [first], verdicts: Array(verdicts), text: sceneText.map { $0[k] ?? results })
     }
     out += ">\n"
-    let scene = first.map { "\(k.wallpaper) (\($0.sceneDescription))" } ?? k.wallpaper
+    // A run that sweeps text settings names the one drawn (the frames are
+    // its items'); the scene's description leaves it to that line.
+    var described = first
+    if sceneText != nil {
+      described?.textSize = .default
+      described?.boldText = false
+    }
+    let drawn = boxes.first.map { (size: $0.textSize, bold: $0.boldText) }
+    let setting = drawn.map { "text size \($0.size.rawValue), Bold Text \(boldValue($0.bold))" }
+    var scene = described.map { "\(k.wallpaper) (\($0.sceneDescription))" } ?? k.wallpaper
     out +=
       "<header><h4>Worst scene: \(escape(k.wallpaper))</h4>"
-      + "<p class=\"tags\">\(escape(first?.sceneDescription ?? ""))</p></header>\n"
+      + "<p class=\"tags\">\(escape(described?.sceneDescription ?? ""))</p>"
+    if sceneText != nil, let drawn, let setting {
+      scene += ", \(setting)"
+      out +=
+        "<p class=\"tags drawn\">Drawn at text size <b>\(escape(drawn.size.rawValue))</b>, Bold "
+        + "Text <b>\(boldValue(drawn.bold))</b>: the setting of its worst check</p>"
+    }
+    out += "</header>\n"
     out += "<div class=\"pics\">\n"
     let title = report.layoutTitles[k.layout] ?? k.layout
     out += figure(
       p, png: p.preview, caption: "Modelled preview",
-      alt: "Modelled preview of \(title) on \(scene)", labels: true, byItem: byItem,
-      numbers: numbers)
+      alt: "Modelled preview of \(title) on \(scene)", labels: true, boxes: boxes,
+      byItem: byItem, numbers: numbers)
     out += figure(
       p, png: p.heatmap, caption: "Contrast heatmap",
       alt: "Heatmap of pixels below the threshold in \(title) on \(scene)", labels: false,
-      byItem: byItem, numbers: numbers)
+      boxes: boxes, byItem: byItem, numbers: numbers)
     out += "</div>\n</article>\n"
     return out
+  }
+
+  /// The boxes a card draws: those of one text setting (SPEC §3.8), one per
+  /// item. A scene of a run that sweeps text settings is drawn at the
+  /// setting of its worst check (`SceneSnapshot.drawing(worstOf:)`), so its
+  /// boxes share it; boxes of several settings (a snapshot of every
+  /// measurement) are narrowed to the setting of the worst check among
+  /// theirs (``ItemFailures/worseFirst(_:_:)``), or the first box's when
+  /// none has a check.
+  static func drawnBoxes(_ p: ScenePreview, byItem: [ItemKey: CheckResult]) -> [PreviewBox] {
+    guard let head = p.boxes.first else { return [] }
+    var size = head.textSize
+    var bold = head.boldText
+    if p.boxes.contains(where: { $0.textSize != size || $0.boldText != bold }) {
+      var worst: CheckResult?
+      for b in p.boxes {
+        guard let r = byItem[ItemKey(scene: p.key, box: b)] else { continue }
+        if let w = worst, !ItemFailures.worseFirst(r, w) { continue }
+        worst = r
+      }
+      if let worst {
+        size = worst.textSize
+        bold = worst.boldText
+      }
+    }
+    return onePerItem(p.boxes.filter { $0.textSize == size && $0.boldText == bold })
   }
 
   /// One box per item: a run that sweeps text settings has a box per
@@ -324,7 +391,7 @@ extension HTMLReport {
 
   static func figure(
     _ p: ScenePreview, png: [UInt8], caption: String, alt: String, labels: Bool,
-    byItem: [ItemKey: CheckResult], numbers: [String: Int]
+    boxes: [PreviewBox], byItem: [ItemKey: CheckResult], numbers: [String: Int]
   ) -> String {
     let data = Data(png).base64EncodedString()
     var out = "<figure>\n<div class=\"frame\">"
@@ -332,11 +399,9 @@ extension HTMLReport {
       "<img src=\"data:image/png;base64,\(data)\" width=\"\(p.width)\" height=\"\(p.height)\" "
       + "alt=\"\(escape(alt))\">"
     // Failing boxes last, so they sit on top of passing ones.
-    let boxes = onePerItem(p.boxes)
     let ordered = boxes.filter { $0.verdict == .pass } + boxes.filter { $0.verdict != .pass }
     for b in ordered where !b.rect.isEmpty {
-      let itemKey = ItemKey(scene: p.key, element: b.element, item: b.item)
-      let r = byItem[itemKey]
+      let r = byItem[ItemKey(scene: p.key, box: b)]
       let ratio = r.map { WCAG.displayRatio($0.judgedRatio) } ?? ""
       let label = "\(b.element) › \(b.item) \(ratio)"
       let style =

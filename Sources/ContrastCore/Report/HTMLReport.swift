@@ -7,8 +7,11 @@
 /// and one fix), the findings and the errors; filters by layout, wallpaper,
 /// appearance, mode, setting, profile and verdict. A run that sweeps text
 /// settings (SPEC §3.8) also gets a "by text setting" table after the matrix
-/// and filters by text size and Bold Text; a run of the default text setting
-/// gets none of them (its bytes are those from before they existed).
+/// and filters by text size and Bold Text, which the matrix follows (each
+/// cell counts the text settings chosen, every one when none is, and says
+/// in how many of them it fails: `TextColumns`), and each preview card names
+/// the text setting it draws; a run of the default text setting gets none
+/// of them (its bytes are those from before they existed).
 ///
 /// Self-contained: CSS and script inline, images as `data:` URIs, and a
 /// Content-Security-Policy that forbids every other load. Every user string
@@ -201,6 +204,11 @@ public enum HTMLReport {
       var liquidGlass: LiquidGlassSetting?
     }
     var cells: [CellKey: Counts] = [:]
+    // A run that sweeps text settings: each cell's counts per text setting
+    // too (`TextColumns` order), for the matrix to follow the text size and
+    // Bold Text filters.
+    let text = st.sweepsTextSettings ? TextColumns(report) : nil
+    var perSetting: [CellKey: [Counts]] = [:]
     for r in results {
       for layout in ["", r.layout] {
         let k = CellKey(
@@ -211,17 +219,26 @@ public enum HTMLReport {
         if r.verdict == .fail { c.fail += 1 }
         if r.verdict == .warn { c.warn += 1 }
         cells[k] = c
+        if let text {
+          let i = text.index(r)
+          perSetting[k, default: Array(repeating: Counts(), count: text.count)][i].total += 1
+          if r.verdict == .fail { perSetting[k]![i].fail += 1 }
+          if r.verdict == .warn { perSetting[k]![i].warn += 1 }
+        }
       }
     }
-    var out = "<section id=\"matrix\" aria-labelledby=\"matrix-h\">\n"
-    out += "<h2 id=\"matrix-h\">Matrix</h2>\n"
+    var out = "<section id=\"matrix\" aria-labelledby=\"matrix-h\""
+    if let text { out += text.sectionAttributes }
+    out += ">\n<h2 id=\"matrix-h\">Matrix</h2>\n"
     out +=
       "<p class=\"note\">Failing checks / checks per wallpaper"
       + (severalProfiles ? " and profile" : "") + ", appearance, mode and Liquid Glass "
       + "setting (– : Reduce Transparency draws no glass"
-      + (report.settings.sweepsTextSettings
-        ? "; every text setting counted together: by text setting below" : "") + "). "
-      + "Select a cell to show only its scenes and failures.</p>\n"
+      + (text != nil
+        ? "; the text size and Bold Text filters choose the text settings counted, and a "
+          + "cell counting several says under its count in how many of them it fails" : "")
+      + "). Select a cell to show only its scenes and failures.</p>\n"
+    if let text { out += text.scope }
     let layouts = [""] + Set(results.map(\.layout)).sorted()
     for layout in layouts {
       let rows = Set(
@@ -258,16 +275,20 @@ public enum HTMLReport {
             out += "<td class=\"cell none\"><span aria-label=\"not audited\">–</span></td>"
             continue
           }
+          let settings = text.flatMap { _ in perSetting[key] }
           let label =
             "\(rowName), \(a.rawValue), \(modeName(m))"
             + (g.map { ", Liquid Glass \($0.label)" } ?? "")
-            + ": \(c.fail) of \(c.total) checks fail" + (c.warn > 0 ? ", \(c.warn) warn" : "")
+            + ": \(c.fail) of \(c.total) checks fail"
+            + (settings.map { TextColumns.span($0).label } ?? "")
+            + (c.warn > 0 ? ", \(c.warn) warn" : "")
           out +=
             "<td class=\"cell \(c.worst)\"><button type=\"button\" class=\"pick\" "
             + "data-wallpaper=\"\(escape(w))\" data-appearance=\"\(a.rawValue)\" "
             + "data-mode=\"\(escape(m.rawValue))\" data-glass=\"\(escape(glassValue(g)))\" "
             + "data-profile=\"\(escape(row.profile))\" aria-label=\"\(escape(label))\" "
-            + "aria-pressed=\"false\">\(c.fail)/\(c.total)</button></td>"
+            + "aria-pressed=\"false\"\(settings.map(TextColumns.cellAttributes) ?? "")>"
+            + "\(c.fail)/\(c.total)\(settings.map { TextColumns.span($0).line } ?? "")</button></td>"
         }
         out += "</tr>\n"
       }
@@ -289,8 +310,8 @@ public enum HTMLReport {
     out += "<h2 id=\"text-settings-h\">By text setting</h2>\n"
     out +=
       "<p class=\"note\">Failing checks / checks and failing items under each text size and "
-      + "Bold Text setting, over every wallpaper and scene (the matrix above counts every text "
-      + "setting together)."
+      + "Bold Text setting, over every wallpaper and scene (the matrix above counts the text "
+      + "settings the filters choose, every one when none is chosen)."
     if let first = all.first(where: { $0.failing > 0 }) {
       out +=
         " Smallest setting with a failing check: text size <b>\(first.textSize.rawValue)</b>, "
@@ -372,6 +393,80 @@ public enum HTMLReport {
 
   /// The `data-glass` value of a setting: its label, or `none`.
   static func glassValue(_ g: LiquidGlassSetting?) -> String { g?.label ?? "none" }
+
+  /// The text settings of a run that sweeps them (SPEC §3.8), as the
+  /// matrix counts them: every text size of the run (or of a check) by every
+  /// Bold Text value, size-major (``AuditSettings/textSettingColumns``
+  /// order). A cell carries its counts per setting in this order
+  /// (`data-tf`, `data-tn`, `data-tw`: failing checks, checks, warnings;
+  /// `data-tn` is one number when every setting has as many checks), and the
+  /// page's script sums those the text size and Bold Text filters choose.
+  struct TextColumns {
+    var sizes: [TextSize]
+    var bold: [Bool]
+
+    init(_ report: AuditReport) {
+      var sizes = Set(report.settings.textSizes)
+      var bold = Set(report.settings.boldText)
+      for r in report.outcome.results {
+        sizes.insert(r.textSize)
+        bold.insert(r.boldText)
+      }
+      self.sizes = sizes.sorted()
+      self.bold = bold.sorted { !$0 && $1 }
+    }
+
+    var count: Int { sizes.count * bold.count }
+
+    func index(_ r: CheckResult) -> Int {
+      sizes.firstIndex(of: r.textSize)! * bold.count + bold.firstIndex(of: r.boldText)!
+    }
+
+    /// The matrix section's: the sizes and Bold Text values, space-separated.
+    var sectionAttributes: String {
+      " data-textsizes=\"\(sizes.map(\.rawValue).joined(separator: " "))\" "
+        + "data-bolds=\"\(bold.map(boldValue).joined(separator: " "))\""
+    }
+
+    /// The line that says which text settings the matrix counts; the script
+    /// rewrites it when a text size or Bold Text is chosen.
+    var scope: String {
+      let size = sizes.count == 1 ? "text size \(sizes[0].rawValue)" : "\(sizes.count) text sizes"
+      let bolds = bold.count == 1 ? "Bold Text \(boldValue(bold[0]))" : "Bold Text off and on"
+      let text =
+        count == 1
+        ? "Counting the run’s one text setting: \(size), \(bolds)."
+        : "Counting all \(count) text settings together (\(size)"
+          + (sizes.count > 1 && bold.count > 1 ? " × " : ", ") + "\(bolds)): choose a text "
+          + "size or Bold Text in the filters to count only those."
+      return "<p class=\"scope\" id=\"matrix-scope\" aria-live=\"polite\">\(text)</p>\n"
+    }
+
+    /// A cell's counts per setting, as attributes.
+    static func cellAttributes(_ counts: [Counts]) -> String {
+      func list(_ values: [Int]) -> String { values.map(String.init).joined(separator: " ") }
+      let totals = counts.map(\.total)
+      var out = " data-tf=\"\(list(counts.map(\.fail)))\" data-tn=\""
+      out += totals.allSatisfy({ $0 == totals[0] }) ? "\(totals[0])\"" : "\(list(totals))\""
+      if counts.contains(where: { $0.warn > 0 }) {
+        out += " data-tw=\"\(list(counts.map(\.warn)))\""
+      }
+      return out
+    }
+
+    /// How many of a cell's settings have a check and how many of those a
+    /// failing one: the line under its count (when it counts several) and
+    /// the words for its label.
+    static func span(_ counts: [Counts]) -> (line: String, label: String) {
+      let settings = counts.filter { $0.total > 0 }.count
+      let failing = counts.filter { $0.fail > 0 }.count
+      guard settings > 1 else { return ("", "") }
+      return (
+        "<span class=\"ts\">\(failing) of \(settings) settings</span>",
+        " over \(settings) text settings, \(failing) of them with a failing check"
+      )
+    }
+  }
 
   /// A row of the matrix: a wallpaper, under a profile.
   struct MatrixRow: Hashable, Comparable {

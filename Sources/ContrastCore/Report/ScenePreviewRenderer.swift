@@ -72,7 +72,8 @@ public enum ScenePreviewRenderer {
     let boxes = snapshot.measurements.map { m in
       PreviewBox(
         element: m.result.element, item: m.result.item, verdict: m.result.verdict,
-        rect: map.rect(of: m.pixelRect), text: words(of: m.result, in: snapshot.layout))
+        rect: map.rect(of: m.pixelRect), text: words(of: m.result, in: snapshot.layout),
+        textSize: m.result.textSize, boldText: m.result.boldText)
     }
     return DrawnScene(
       key: snapshot.key, width: map.width, height: map.height,

@@ -57,6 +57,47 @@ public struct SceneSnapshot {
   public var canvas: WallpaperCanvas
   /// The items measured in this scene (with pixels for the failing ones).
   public var measurements: [ItemMeasurement]
+  /// The text setting drawn (SPEC §3.8): a scene of a run that sweeps text
+  /// settings is drawn at one of them (`drawing(worstOf:)`), its items'
+  /// frames those of that setting; the default one otherwise.
+  public var textSize: TextSize = .default
+  public var boldText: Bool = false
+}
+
+extension SceneSnapshot {
+  /// The scene drawn at the text setting of its worst check: of
+  /// `measurements` (the scene measured at every text setting of the run),
+  /// only those of that setting are kept. The worst check is the one with
+  /// the lowest judged ratio / threshold among those that fail, else that
+  /// warn, else all (``ItemFailures/worseFirst(_:_:)``, ties in report
+  /// order, so the smaller setting); a run of one text setting keeps every
+  /// measurement.
+  public static func drawing(
+    worstOf measurements: [ItemMeasurement], key: SceneKey, layout: Layout, profile: Profile,
+    canvas: WallpaperCanvas
+  ) -> SceneSnapshot {
+    let setting = worstTextSetting(measurements.map(\.result))
+    let size = setting?.textSize ?? .default
+    let bold = setting?.boldText ?? false
+    return SceneSnapshot(
+      key: key, layout: layout, profile: profile, canvas: canvas,
+      measurements: measurements.filter {
+        $0.result.textSize == size && $0.result.boldText == bold
+      },
+      textSize: size, boldText: bold)
+  }
+
+  /// The text setting of the worst of `checks` (one scene's): the lowest
+  /// judged ratio / threshold among the failing ones, else the warning ones,
+  /// else all; nil for none.
+  static func worstTextSetting(_ checks: [CheckResult]) -> (textSize: TextSize, boldText: Bool)? {
+    let failing = checks.filter { $0.verdict == .fail }
+    let warning = checks.filter { $0.verdict == .warn }
+    let pool = !failing.isEmpty ? failing : (!warning.isEmpty ? warning : checks)
+    guard var worst = pool.first else { return nil }
+    for c in pool.dropFirst() where ItemFailures.worseFirst(c, worst) { worst = c }
+    return (worst.textSize, worst.boldText)
+  }
 }
 
 /// Pictures of one scene for the HTML report.
@@ -94,14 +135,21 @@ public struct PreviewBox: Sendable, Hashable {
   /// The words a text item shows (its `text:`, else its id); nil for icons
   /// and decorations. The HTML report draws them in the item's colour.
   public var text: String?
+  /// The text setting of the check this box is the frame of (SPEC §3.8: a
+  /// text item's frame grows with the text size).
+  public var textSize: TextSize
+  public var boldText: Bool
 
   public init(
-    element: String, item: String, verdict: Verdict, rect: PixelRect, text: String? = nil
+    element: String, item: String, verdict: Verdict, rect: PixelRect, text: String? = nil,
+    textSize: TextSize = .default, boldText: Bool = false
   ) {
     self.element = element
     self.item = item
     self.verdict = verdict
     self.rect = rect
     self.text = text
+    self.textSize = textSize
+    self.boldText = boldText
   }
 }

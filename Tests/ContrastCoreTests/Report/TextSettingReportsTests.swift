@@ -172,4 +172,195 @@ import Testing
     #expect(kept.map(\.verdict) == [.fail, .warn])
     #expect(kept.map(\.rect.y) == [1, 9])
   }
+
+  /// One matrix row per wallpaper (light, normal, Liquid Glass default) of
+  /// the layout tabs at four text settings, hand-counted:
+  /// - dusk, large off: title pass, label pass: 0 of 2 fail;
+  /// - dusk, large on: title pass, label fail (2.5): 1 of 2;
+  /// - dusk, AX5 off: title fail (2.0), label fail (3.0): 2 of 2;
+  /// - dusk, AX5 on: title fail (1.5), label pass, rule warns: 1 of 3;
+  ///   so dusk: 4 of 9 fail, 1 warns, failing at 3 of the 4 settings;
+  /// - dawn: title passes at each setting: 0 of 4, at none of the 4.
+  static var cells: AuditReport {
+    func at(
+      _ item: String, on wallpaper: String = "dusk", _ verdict: Verdict, ratio: Double,
+      _ size: TextSize, _ bold: Bool, kind: ContentKind = .text, line: Int
+    ) -> CheckResult {
+      var c = ReportFixtures.check(
+        item: item, wallpaper: wallpaper, kind: kind, verdict: verdict, ratio: ratio,
+        threshold: kind == .decorative ? 3 : 4.5, line: line, liquidGlass: .default)
+      c.textSize = size
+      c.boldText = bold
+      return c
+    }
+    var results = [
+      at("title", .pass, ratio: 6, .large, false, line: 10),
+      at("label", .pass, ratio: 5, .large, false, line: 12),
+      at("title", .pass, ratio: 5.5, .large, true, line: 10),
+      at("label", .fail, ratio: 2.5, .large, true, line: 12),
+      at("title", .fail, ratio: 2, .ax5, false, line: 10),
+      at("label", .fail, ratio: 3, .ax5, false, line: 12),
+      at("title", .fail, ratio: 1.5, .ax5, true, line: 10),
+      at("label", .pass, ratio: 4.6, .ax5, true, line: 12),
+      at("rule", .warn, ratio: 1.2, .ax5, true, kind: .decorative, line: 14),
+    ]
+    for (size, bold) in [(TextSize.large, false), (.large, true), (.ax5, false), (.ax5, true)] {
+      results.append(at("title", on: "dawn", .pass, ratio: 7, size, bold, line: 10))
+    }
+    var report = ReportFixtures.report(results.sorted(by: CheckResult.reportOrder))
+    report.settings = AuditSettings(
+      modes: [.normal], appearances: [.light], liquidGlass: [.default],
+      textSizes: [.large, .ax5], boldText: [false, true])
+    return report
+  }
+
+  @Test func theMatrixCellsCarryTheirCountsPerTextSetting() {
+    let html = HTMLReport.render(Self.cells)
+    let profile: String = Profile.defaultName
+    // The settings in order: large off, large on, AX5 off, AX5 on.
+    #expect(
+      html.contains(
+        "<section id=\"matrix\" aria-labelledby=\"matrix-h\" "
+          + "data-textsizes=\"large AX5\" data-bolds=\"off on\">"))
+    let duskCell: String =
+      "<td class=\"cell fail\"><button type=\"button\" class=\"pick\" data-wallpaper=\"dusk\" "
+      + "data-appearance=\"light\" data-mode=\"normal\" data-glass=\"default\" "
+      + "data-profile=\"\(profile)\" aria-label=\"dusk, light, normal, Liquid "
+      + "Glass default: 4 of 9 checks fail over 4 text settings, 3 of them with a failing "
+      + "check, 1 warn\" aria-pressed=\"false\" data-tf=\"0 1 2 1\" data-tn=\"2 2 2 3\" "
+      + "data-tw=\"0 0 0 1\">4/9<span class=\"ts\">3 of 4 settings</span></button></td>"
+    #expect(html.contains(duskCell))
+    let dawnCell: String =
+      "<td class=\"cell pass\"><button type=\"button\" class=\"pick\" data-wallpaper=\"dawn\" "
+      + "data-appearance=\"light\" data-mode=\"normal\" data-glass=\"default\" "
+      + "data-profile=\"\(profile)\" aria-label=\"dawn, light, normal, Liquid "
+      + "Glass default: 0 of 4 checks fail over 4 text settings, 0 of them with a failing "
+      + "check\" aria-pressed=\"false\" data-tf=\"0 0 0 0\" data-tn=\"1\">0/4"
+      + "<span class=\"ts\">0 of 4 settings</span></button></td>"
+    #expect(html.contains(dawnCell))
+    #expect(
+      html.contains(
+        "<p class=\"scope\" id=\"matrix-scope\" aria-live=\"polite\">Counting all 4 text "
+          + "settings together (2 text sizes × Bold Text off and on): choose a text size or Bold "
+          + "Text in the filters to count only those.</p>"))
+    // The script sums the chosen settings' counts into the cells.
+    #expect(html.contains("function syncMatrix()"))
+    #expect(html.contains("document.querySelectorAll(\".pick[data-tf]\")"))
+
+    // The default text setting alone: no counts per setting, no scope line.
+    var plain = Self.cells
+    plain.outcome.results = plain.outcome.results.filter { $0.textSize == .large && !$0.boldText }
+    plain.settings = AuditSettings(modes: [.normal], appearances: [.light], liquidGlass: [.default])
+    let one = HTMLReport.render(plain)
+    for absent in [
+      "data-tf", "data-tn", "data-textsizes", "matrix-scope", "class=\"ts\"", "syncMatrix",
+    ] {
+      #expect(!one.contains(absent), "\(absent)")
+    }
+    #expect(
+      one.contains(
+        "aria-label=\"dusk, light, normal, Liquid Glass default: 0 of 2 checks "
+          + "fail\" aria-pressed=\"false\">0/2</button></td>"))
+  }
+
+  /// The scene dusk of `cells`: its worst check is tabs › title at AX5 with
+  /// Bold Text (1.5 / 4.5), before title at AX5 off (2 / 4.5) and label at
+  /// large on (2.5 / 4.5).
+  static var dusk: SceneKey {
+    SceneKey(
+      layout: "tabs", wallpaper: "dusk", appearance: .light, mode: .normal,
+      liquidGlass: .default)
+  }
+
+  static func box(_ item: String, _ verdict: Verdict, _ size: TextSize, _ bold: Bool, y: Int)
+    -> PreviewBox
+  {
+    PreviewBox(
+      element: "bar", item: item, verdict: verdict,
+      rect: PixelRect(x: 0, y: y, width: 10, height: 4), text: item, textSize: size,
+      boldText: bold)
+  }
+
+  @Test func theWorstTextSettingOfAScene() throws {
+    let checks = Self.cells.outcome.results.filter { SceneKey($0) == Self.dusk }
+    let worst = try #require(SceneSnapshot.worstTextSetting(checks))
+    #expect(worst.textSize == .ax5)
+    #expect(worst.boldText)
+    // Without the failures at AX5 on, title at AX5 off (2 / 4.5) is the worst.
+    let fewer = checks.filter { !($0.textSize == .ax5 && $0.boldText) }
+    let next = try #require(SceneSnapshot.worstTextSetting(fewer))
+    #expect(next.textSize == .ax5)
+    #expect(!next.boldText)
+    // Only passes: the lowest ratio / threshold (label at large off, 5 / 4.5).
+    let passing = checks.filter { $0.verdict == .pass && !$0.boldText }
+    let best = try #require(SceneSnapshot.worstTextSetting(passing))
+    #expect(best.textSize == .large)
+    #expect(!best.boldText)
+    #expect(SceneSnapshot.worstTextSetting([]) == nil)
+  }
+
+  @Test func aPreviewCardNamesTheTextSettingItDraws() {
+    // The audit draws the scene at AX5 with Bold Text: its boxes are those.
+    var report = Self.cells
+    report.outcome.previews = [
+      ScenePreview(
+        key: Self.dusk, width: 40, height: 80, preview: [1, 2, 3], heatmap: [4, 5, 6],
+        boxes: [
+          Self.box("title", .fail, .ax5, true, y: 10), Self.box("label", .pass, .ax5, true, y: 30),
+        ])
+    ]
+    let html = HTMLReport.render(report)
+    #expect(
+      html.contains(
+        "<header><h4>Worst scene: dusk</h4><p class=\"tags\">light, normal, default glass</p>"
+          + "<p class=\"tags drawn\">Drawn at text size <b>AX5</b>, Bold Text <b>on</b>: the "
+          + "setting of its worst check</p></header>"))
+    // The boxes' ratios are those of the checks at AX5 on (title 1.5, label 4.6).
+    #expect(html.contains("title=\"bar › title 1.50\""))
+    #expect(html.contains("title=\"bar › label 4.60\""))
+    #expect(!html.contains("title=\"bar › title 2.00\""))
+    #expect(
+      html.contains(
+        "alt=\"Modelled preview of tabs on dusk (light, normal, default glass), "
+          + "text size AX5, Bold Text on\""))
+
+    // Boxes of every setting (a snapshot not narrowed to one): the card
+    // draws those of the worst check's setting, AX5 on, one per item.
+    report.outcome.previews[0].boxes = [
+      Self.box("title", .pass, .large, false, y: 1), Self.box("label", .pass, .large, false, y: 2),
+      Self.box("title", .pass, .large, true, y: 3), Self.box("label", .fail, .large, true, y: 4),
+      Self.box("title", .fail, .ax5, false, y: 5), Self.box("label", .fail, .ax5, false, y: 6),
+      Self.box("title", .fail, .ax5, true, y: 7), Self.box("label", .pass, .ax5, true, y: 8),
+    ]
+    var byItem: [HTMLReport.ItemKey: CheckResult] = [:]
+    for r in report.outcome.results { byItem[HTMLReport.ItemKey(r)] = r }
+    let drawn = HTMLReport.drawnBoxes(report.outcome.previews[0], byItem: byItem)
+    #expect(drawn.map(\.item) == ["title", "label"])
+    #expect(drawn.map(\.rect.y) == [7, 8])
+    let again = HTMLReport.render(report)
+    #expect(again.contains("Drawn at text size <b>AX5</b>, Bold Text <b>on</b>"))
+    #expect(again.contains("title=\"bar › title 1.50\""))
+
+    // A run of the default text setting names none.
+    var plain = Self.cells
+    plain.outcome.results = plain.outcome.results.filter { $0.textSize == .large && !$0.boldText }
+    plain.settings = AuditSettings(modes: [.normal], appearances: [.light], liquidGlass: [.default])
+    for i in plain.outcome.results.indices
+    where plain.outcome.results[i].wallpaper == "dusk" && plain.outcome.results[i].item == "label" {
+      plain.outcome.results[i].verdict = .fail
+      plain.outcome.results[i].judgedRatio = 2.5
+    }
+    plain.outcome.previews = [
+      ScenePreview(
+        key: Self.dusk, width: 40, height: 80, preview: [1, 2, 3], heatmap: [4, 5, 6],
+        boxes: [
+          Self.box("title", .pass, .large, false, y: 10),
+          Self.box("label", .fail, .large, false, y: 30),
+        ])
+    ]
+    let one = HTMLReport.render(plain)
+    #expect(one.contains("<p class=\"tags\">light, normal, default glass</p></header>"))
+    #expect(!one.contains("Drawn at"))
+    #expect(!one.contains("text size"))
+  }
 }
