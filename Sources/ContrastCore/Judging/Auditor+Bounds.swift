@@ -14,12 +14,19 @@ extension Auditor {
     var best: [Key: Double] = [:]
     var always: [Key: Bool] = [:]
     var first: [Key: CheckResult] = [:]
-    var seen = Set<String>()
+    struct Seen: Hashable {
+      var key: Key
+      var appearance: Appearance
+      var mode: AccessibilityMode
+    }
+    var seen = Set<Seen>()
     for r in results {
       let key = Key(layout: r.layout, element: r.element, item: r.item)
       if first[key] == nil { first[key] = r }
+      guard seen.insert(Seen(key: key, appearance: r.appearance, mode: r.mode)).inserted else {
+        continue
+      }
       let combo = "\(r.appearance.rawValue) \(r.mode.rawValue)"
-      guard seen.insert("\(key)|\(combo)").inserted else { continue }
       if r.bounds.max < r.threshold {
         never[key, default: []].append(combo)
         best[key] = Swift.max(best[key] ?? 0, r.bounds.max)
