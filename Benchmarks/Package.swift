@@ -60,5 +60,15 @@ let package = Package(
       path: "Benchmarks/Audit",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    .executableTarget(
+      name: "ReportJSON",
+      dependencies: [
+        "BenchmarkFixtures",
+        .product(name: "ContrastCore", package: "glass-audit"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/ReportJSON",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ]
 )

@@ -1,18 +1,22 @@
 import ContrastCore
 
-/// A file's text as it is made: `produce` hands its pieces, in order, to the
-/// function it is given. The reports are made only when their file is
-/// written, one after another, and report.json a result at a time, so no two
-/// report texts, and never the whole of report.json, are in memory at once.
+/// A file's bytes as they are made: `produce` hands them, in order and a
+/// piece at a time, to the function it is given (a piece is valid only
+/// during that call). The reports are made only when their file is written,
+/// one after another, and report.json a result at a time, so no two report
+/// texts, and never the whole of report.json, are in memory at once.
 struct ReportContent {
-  let produce: ((String) -> Void) -> Void
+  let produce: ((UnsafeRawBufferPointer) -> Void) -> Void
 
-  init(produce: @escaping ((String) -> Void) -> Void) {
+  init(bytes produce: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) {
     self.produce = produce
   }
 
   init(text: @escaping () -> String) {
-    self.produce = { $0(text()) }
+    self.produce = { chunk in
+      var text = text()
+      text.withUTF8 { chunk(UnsafeRawBufferPointer($0)) }
+    }
   }
 
   /// The content of `format`'s file for `report`; what the report before
@@ -27,7 +31,7 @@ struct ReportContent {
 
   private static func content(_ format: ReportFormat, _ report: AuditReport) -> ReportContent {
     switch format {
-    case .json: ReportContent { JSONReport.write(report, chunk: $0) }
+    case .json: ReportContent { JSONReport.write(report, bytes: $0) }
     case .md: ReportContent { MarkdownReport.render(report) }
     case .html: ReportContent { HTMLReport.render(report) }
     case .junit: ReportContent { JUnitReport.render(report) }

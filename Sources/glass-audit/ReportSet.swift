@@ -118,8 +118,7 @@ enum ReportSet {
 
   /// Writes `content` to a new file at `path`, a chunk at a time as it is
   /// made, reporting any short write (a full disk, a file size limit) as an
-  /// error; after the first failed write the rest of the text is not made
-  /// into bytes.
+  /// error; after the first failed write the rest is not written.
   static func write(_ content: ReportContent, to path: String) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
@@ -127,10 +126,9 @@ enum ReportSet {
       throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
     }
     var failure: String?
-    content.produce { text in
+    content.produce { bytes in
       guard failure == nil else { return }
-      var text = text
-      failure = text.withUTF8 { writeAll(fd, $0) }
+      failure = writeAll(fd, bytes)
     }
     if let reason = failure {
       close(fd)
@@ -143,7 +141,7 @@ enum ReportSet {
   }
 
   /// Writes all of `bytes` to `fd`; the reason when a write fails.
-  private static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
     var done = 0
     while done < bytes.count {
       let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)

@@ -7,14 +7,23 @@ public enum JSONReport {
     value(report).rendered()
   }
 
-  /// The text of ``render(_:)``, handed to `chunk` a piece at a time: the
-  /// results are written one by one, so report.json is never whole in
-  /// memory (at 100 screens x 100 wallpapers it is gigabytes).
-  public static func write(_ report: AuditReport, chunk: (String) -> Void) {
+  /// The text of ``render(_:)`` from its `JSONValue` tree (the reference of
+  /// ``write(_:chunkSize:bytes:)``), handed to `chunk` a piece at a time:
+  /// the results are made and written one by one.
+  public static func stream(_ report: AuditReport, chunk: (String) -> Void) {
     value(report).stream(chunk)
   }
 
+  /// The key of the results in ``members(_:)``, which
+  /// ``write(_:chunkSize:bytes:)`` writes by its fast path.
+  static let resultsKey = "results"
+
   static func value(_ report: AuditReport) -> JSONValue {
+    .object(members(report))
+  }
+
+  /// The members of report.json's object, in order; the results a lazy array.
+  static func members(_ report: AuditReport) -> [(String, JSONValue)] {
     let s = report.summary
     var top: [(String, JSONValue)] = [
       ("schemaVersion", .int(schemaVersion)),
@@ -37,7 +46,7 @@ public enum JSONReport {
         ])
       ),
       (
-        "results",
+        resultsKey,
         .lazyArray(count: report.outcome.results.count) { result(report.outcome.results[$0]) }
       ),
       ("findings", .array(report.outcome.findings.map(finding))),
@@ -50,7 +59,7 @@ public enum JSONReport {
       ),
       ("remedySearch", remedySearch(report.outcome.remedySearch)),
     ]
-    return .object(top)
+    return top
   }
 
   /// The run's settings. The text sizes and Bold Text settings (SPEC §3.8)

@@ -35,14 +35,29 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// in pieces of about `chunkSize` UTF-8 bytes or more, cut only between
   /// the elements of arrays.
   public func stream(chunkSize: Int = 1 << 20, _ chunk: (String) -> Void) {
+    stream(indent: 0, chunkSize: chunkSize) { last, text in
+      if last {
+        var text = text
+        text.append("\n")
+        chunk(text)
+      } else {
+        chunk(text)
+      }
+    }
+  }
+
+  /// The value as written at `indent` inside a larger document (as the
+  /// value of an object member at `indent`, no newline after it), handed to
+  /// `chunk` as ``stream(chunkSize:_:)`` hands it, with `true` for the last
+  /// piece (which may be empty).
+  func stream(indent: Int, chunkSize: Int, _ chunk: (_ last: Bool, String) -> Void) {
     var out = ""
     out.reserveCapacity(chunkSize + chunkSize / 4)
     withoutActuallyEscaping(chunk) { chunk in
-      var flush: Flush? = Flush(limit: chunkSize, chunk: chunk)
-      write(into: &out, indent: 0, flush: &flush)
+      var flush: Flush? = Flush(limit: chunkSize) { chunk(false, $0) }
+      write(into: &out, indent: indent, flush: &flush)
     }
-    out.append("\n")
-    chunk(out)
+    chunk(true, out)
   }
 
   /// Hands the text written so far on once it is long enough.

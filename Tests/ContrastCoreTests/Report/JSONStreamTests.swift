@@ -47,7 +47,7 @@ import Testing
     }
     let report = ReportFixtures.report(results)
     var pieces: [String] = []
-    JSONReport.write(report, chunk: { pieces.append($0) })
+    JSONReport.stream(report, chunk: { pieces.append($0) })
     #expect(pieces.joined() == JSONReport.render(report))
   }
 }
