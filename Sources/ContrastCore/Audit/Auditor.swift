@@ -196,10 +196,11 @@ struct Auditor: Sendable {
     }
     // The severities first: taking the outcome lets go of each wallpaper's part.
     let severities = previewer == nil ? [] : state.sceneSeverities()
+    let drawnAt = previewer == nil ? [:] : state.drawnAt()
     var outcome = state.outcome()
     if let previewer {
       outcome.previews = drawWorstScenes(
-        severities, wallpapers: wallpapers, previewer: previewer, masks: masks)
+        severities, drawnAt: drawnAt, wallpapers: wallpapers, previewer: previewer, masks: masks)
     }
     return outcome
   }
@@ -208,7 +209,9 @@ struct Auditor: Sendable {
   /// (`ScenePreviewRenderer.allot`: each layout's worst scene first), decoding again only the
   /// wallpapers they show, and PNG-encodes them; in scene order.
   func drawWorstScenes(
-    _ severities: [(severity: Double, key: SceneKey)], wallpapers: [WallpaperInput],
+    _ severities: [(severity: Double, key: SceneKey)],
+    drawnAt: [SceneKey: SceneEvaluator.TextSettingKey] = [:],
+    wallpapers: [WallpaperInput],
     previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [ScenePreview] {
     let selected = ScenePreviewRenderer.allot(severities, limit: previewLimit)
@@ -217,7 +220,7 @@ struct Auditor: Sendable {
     let byWallpaper = grouped
     let targets = wallpapers.filter { byWallpaper[$0.id] != nil }
     let drawn = targets.parallelMap(workers: jobs) { w in
-      draw(w, scenes: byWallpaper[w.id]!, previewer: previewer, masks: masks)
+      draw(w, scenes: byWallpaper[w.id]!, drawnAt: drawnAt, previewer: previewer, masks: masks)
     }.joined().sorted { $0.key < $1.key }
     return drawn.parallelMap(workers: jobs) {
       $0.encoded()
@@ -243,6 +246,7 @@ struct Auditor: Sendable {
   /// Re-measures and draws some scenes of one wallpaper.
   func draw(
     _ wallpaper: WallpaperInput, scenes: [SceneKey],
+    drawnAt: [SceneKey: SceneEvaluator.TextSettingKey] = [:],
     previewer: @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [DrawnScene] {
     guard let decoded = try? wallpaper.load() else { return [] }
@@ -254,9 +258,15 @@ struct Auditor: Sendable {
       else { continue }
       let canvas = placed(
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
+      // The setting it is drawn at alone, when the audit named it.
+      var drawn = settings
+      if let at = drawnAt[key] {
+        drawn.textSizes = [at.textSize]
+        drawn.boldText = [at.boldText]
+      }
       let measured = SceneEvaluator.measure(
         layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
-        liquidGlass: key.liquidGlass, profile: profile, settings: settings, targets: targets)
+        liquidGlass: key.liquidGlass, profile: profile, settings: drawn, targets: targets)
       // A run that sweeps text settings measures the scene at each; it is
       // drawn at the one of its worst check.
       let snapshot = SceneSnapshot.drawing(
@@ -330,13 +340,20 @@ struct Auditor: Sendable {
               if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
                 .map({ $0.result.judgedRatio / $0.result.threshold }).min()
               {
-                partial.severities.append(
-                  (
-                    severity,
-                    SceneKey(
-                      layout: layout.id, wallpaper: wallpaper.id, appearance: appearance,
-                      mode: mode, liquidGlass: liquidGlass, profile: profile.name)
-                  ))
+                let key = SceneKey(
+                  layout: layout.id, wallpaper: wallpaper.id, appearance: appearance,
+                  mode: mode, liquidGlass: liquidGlass, profile: profile.name)
+                partial.severities.append((severity, key))
+                // A run that sweeps text settings draws a scene at the one
+                // of its worst check: known now, so that drawing it
+                // measures that setting alone.
+                if settings.sweepsTextSettings,
+                  let worst = SceneSnapshot.worstTextSetting(
+                    measured.map(\.result))
+                {
+                  partial.drawnAt[key] = SceneEvaluator.TextSettingKey(
+                    textSize: worst.textSize, boldText: worst.boldText)
+                }
               }
               for var m in measured {
                 m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
@@ -397,6 +414,9 @@ struct PartialOutcome: Sendable {
   var remedies = RemedyAccumulator()
   /// Per scene with a failing check: its lowest judged ratio / threshold.
   var severities: [(severity: Double, key: SceneKey)] = []
+  /// In a run that sweeps text settings, per scene with a failing check:
+  /// the text setting of its worst check, the one its preview draws.
+  var drawnAt: [SceneKey: SceneEvaluator.TextSettingKey] = [:]
 }
 
 final class AuditState: @unchecked Sendable {
@@ -433,6 +453,13 @@ final class AuditState: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return parts.flatMap(\.severities)
+  }
+
+  /// The text setting each failing scene is drawn at (a swept run's).
+  func drawnAt() -> [SceneKey: SceneEvaluator.TextSettingKey] {
+    lock.lock()
+    defer { lock.unlock() }
+    return parts.reduce(into: [:]) { $0.merge($1.drawnAt) { a, _ in a } }
   }
 
   /// The audit's outcome, once: each part is let go of as it is taken in.

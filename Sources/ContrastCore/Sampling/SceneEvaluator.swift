@@ -330,8 +330,9 @@ public enum SceneEvaluator {
     var rect: PixelRect
   }
 
-  /// A text setting, the key of the scenes one call shares.
-  struct TextSettingKey: Hashable {
+  /// A text setting: the key of the scenes one call shares, and the one a
+  /// swept scene's preview is drawn at.
+  struct TextSettingKey: Hashable, Sendable {
     var textSize: TextSize
     var boldText: Bool
   }

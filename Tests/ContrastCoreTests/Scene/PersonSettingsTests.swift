@@ -317,3 +317,76 @@ import Testing
       ])
   }
 }
+
+/// A swept scene's preview is drawn at the text setting of its worst check
+/// (issue 18): the audit names that setting, and drawing measures it alone,
+/// so every failing item of the drawing carries its pixels for the heatmap.
+@Suite struct SweptPreviewTests {
+  /// The snapshots a previewer was given.
+  final class Seen: @unchecked Sendable {
+    let lock = NSLock()
+    var snapshots: [SceneSnapshot] = []
+    func add(_ s: SceneSnapshot) {
+      lock.lock()
+      snapshots.append(s)
+      lock.unlock()
+    }
+  }
+
+  @Test func aSweptSceneIsDrawnAtItsWorstSettingWithEveryFailingItemsPixels() throws {
+    let profile = try ProfileLoader.load(named: "ios27")
+    let canvas = Canvas(widthInPoints: 60, heightInPoints: 60, scale: 1)
+    // Two grey text items on thin material over a seeded noisy wallpaper:
+    // they fail in places, at every text size.
+    let items = ["a", "b"].enumerated().map { i, id in
+      ContentItem(
+        id: id, kind: .text, role: "body", color: .same("#8E8E93"),
+        frame: RectInPoints(x: 5, y: 5 + 25 * Double(i), width: 45, height: 12))
+    }
+    let element = Element(
+      id: "card", material: "thin", frame: RectInPoints(x: 0, y: 0, width: 60, height: 60),
+      content: items)
+    var samples: [Float] = []
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<(60 * 60) {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let v = Float(seed >> 40 & 0xFF) / 255
+      samples += [v, v, v]
+    }
+    let image = RGBImage(width: 60, height: 60, samples: samples)
+    let seen = Seen()
+    var request = AuditRequest(
+      profiles: [profile],
+      settings: AuditSettings(
+        modes: [.normal], appearances: [.light, .dark], liquidGlass: [.default],
+        textSizes: [.xSmall, .large, .ax5], boldText: [false, true]),
+      layouts: [Layout(id: "l", title: "l", canvas: canvas, elements: [element], file: "l.yml")],
+      wallpapers: [WallpaperInput(id: "w", file: "w.png") { (image, false) }])
+    request.previewLimit = 10
+    request.previewer = { snapshot in
+      seen.add(snapshot)
+      return nil
+    }
+    let report = AuditPipeline.run(request)
+    let scenes = Set(
+      report.outcome.results.filter { $0.verdict == .fail }.map { "\($0.appearance)" })
+    try #require(!scenes.isEmpty)
+    #expect(seen.snapshots.count == scenes.count)
+    for snapshot in seen.snapshots {
+      let checks = report.outcome.results.filter {
+        $0.appearance == snapshot.key.appearance
+      }
+      let worst = try #require(SceneSnapshot.worstTextSetting(checks))
+      // Drawn at the worst check's setting, measured at it alone.
+      #expect(snapshot.textSize == worst.textSize && snapshot.boldText == worst.boldText)
+      #expect(
+        snapshot.measurements.allSatisfy {
+          $0.result.textSize == worst.textSize && $0.result.boldText == worst.boldText
+        })
+      let failing = snapshot.measurements.filter { $0.result.verdict == .fail }
+      #expect(!failing.isEmpty)
+      // Every failing item keeps its pixels, so the heatmap shows where.
+      #expect(failing.allSatisfy { $0.samples != nil }, "\(snapshot.key)")
+    }
+  }
+}
