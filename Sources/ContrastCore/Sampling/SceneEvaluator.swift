@@ -258,6 +258,12 @@ public enum SceneEvaluator {
       pixelRanges.append(pixels)
     }
     for i in remedyCarriers(out, pixels: pixelRanges, statistic: settings.statistic) {
+      // The largest frame is often the union itself: its samples as they are.
+      if spans[i].pixelCount == shared.samples.pixelCount {
+        out[i].samples = shared.samples
+        out[i].entryRatios = shared.ratios
+        continue
+      }
       let range = frames.entryRange(spans[i])
       out[i].samples = shared.samples.slice(range)
       out[i].entryRatios = range.ratios(of: shared.ratios)
