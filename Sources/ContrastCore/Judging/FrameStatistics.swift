@@ -75,6 +75,21 @@ final class FrameStatistics {
       lastCount: lastCount, pixelCount: pixels.count)
   }
 
+  /// The positions of `list[within]` (entries in ascending order) whose
+  /// entries lie in `span`: one run of them, found by binary search.
+  static func run(of list: [Int32], in within: Range<Int>, inside span: Span) -> Range<Int> {
+    func firstAtLeast(_ entry: Int) -> Int {
+      var lo = within.lowerBound
+      var hi = within.upperBound
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if Int(list[mid]) < entry { lo = mid + 1 } else { hi = mid }
+      }
+      return lo
+    }
+    return firstAtLeast(span.entries.lowerBound)..<firstAtLeast(span.entries.upperBound)
+  }
+
   /// The entry range of `span`, its counts written out.
   func entryRange(_ span: Span) -> ItemSamples.EntryRange {
     var c = Array(counts[span.entries])
@@ -178,16 +193,7 @@ final class FrameStatistics {
 
       /// The entries of part `p` inside `span`: one run of its members.
       func inFrame(part p: Int, span: Span) -> Range<Int> {
-        func firstAtLeast(_ entry: Int) -> Int {
-          var lo = starts[p]
-          var hi = starts[p + 1]
-          while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(members[mid]) < entry { lo = mid + 1 } else { hi = mid }
-          }
-          return lo
-        }
-        return firstAtLeast(span.entries.lowerBound)..<firstAtLeast(span.entries.upperBound)
+        FrameStatistics.run(of: members, in: starts[p]..<starts[p + 1], inside: span)
       }
     }
 
@@ -324,16 +330,7 @@ final class FrameStatistics {
 
     /// The entries of bucket `b` inside `span`: one run of its members.
     func inFrame(bucket b: Int, span: Span) -> Range<Int> {
-      func firstAtLeast(_ entry: Int) -> Int {
-        var lo = starts[b]
-        var hi = starts[b + 1]
-        while lo < hi {
-          let mid = (lo + hi) / 2
-          if Int(members[mid]) < entry { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-      }
-      return firstAtLeast(span.entries.lowerBound)..<firstAtLeast(span.entries.upperBound)
+      FrameStatistics.run(of: members, in: starts[b]..<starts[b + 1], inside: span)
     }
 
     /// The least ratio of the current frame, `span`.

@@ -165,23 +165,13 @@ extension ItemSamples {
     precondition(pixels.lowerBound >= 0 && pixels.upperBound <= pixelCount, "pixels out of range")
     precondition(offsets.count == count + 1, "offsets of other samples")
     guard !pixels.isEmpty else { return EntryRange(entries: 0..<0, counts: []) }
-    // The last entry starting at or before a pixel (binary search).
-    func entry(containing pixel: Int) -> Int {
-      var lo = 0
-      var hi = count - 1
-      while lo < hi {
-        let mid = (lo + hi + 1) / 2
-        if offsets[mid] <= pixel { lo = mid } else { hi = mid - 1 }
-      }
-      return lo
-    }
-    let first = entry(containing: pixels.lowerBound)
-    let last = entry(containing: pixels.upperBound - 1)
-    var counts = Array(UnsafeBufferPointer(start: storage.counts + first, count: last - first + 1))
-    counts[0] = Swift.min(offsets[first + 1], pixels.upperBound) - pixels.lowerBound
-    counts[counts.count - 1] =
-      pixels.upperBound - Swift.max(offsets[last], pixels.lowerBound)
-    return EntryRange(entries: first..<(last + 1), counts: counts)
+    let span = FrameStatistics.span(ofPixels: pixels, offsets: offsets)
+    var counts = Array(
+      UnsafeBufferPointer(
+        start: storage.counts + span.entries.lowerBound, count: span.entries.count))
+    counts[0] = span.firstCount
+    counts[counts.count - 1] = span.lastCount
+    return EntryRange(entries: span.entries, counts: counts)
   }
 
   /// The samples of `range` alone: its entries, the first and last trimmed
