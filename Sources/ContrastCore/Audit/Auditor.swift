@@ -375,6 +375,10 @@ struct Auditor: Sendable {
       partial.blursRequested += c.blursRequested
     }
     partial.remedies = remedies
+    // In report order already, on this worker: the final sort (a stable
+    // merge sort that takes sorted runs as they are) then merges one run
+    // per wallpaper instead of sorting every check; its order is the same.
+    partial.results.sort(by: CheckResult.reportOrder)
     return partial
   }
 }
