@@ -142,11 +142,12 @@ final class FrameStatistics {
     /// The finer split of each bucket that has been asked about with many
     /// entries in the frame (the ratios of an item over smooth glass crowd
     /// into a few buckets), its weights following the frame from then on.
-    var fine: [Fine?] = Array(repeating: nil, count: BucketSelect.bucketCount)
+    /// (Empty until a bucket is first split: most frames never need it.)
+    var fine: [Fine?] = []
     /// Where each split bucket's part weights start in `fineWeights` (-1:
     /// not split): kept apart from `fine` so that following the frame
     /// touches plain numbers only.
-    var fineBase = [Int](repeating: -1, count: BucketSelect.bucketCount)
+    var fineBase: [Int] = []
     /// The pixels of the current frame in each part of each split bucket.
     var fineWeights: [Int] = []
 
@@ -200,9 +201,13 @@ final class FrameStatistics {
     /// Bucket `b` split finer when it holds many entries of the frame
     /// `span` (the current one), else nil.
     func split(_ b: Int, span: Span) -> Fine? {
-      if let f = fine[b] { return f }
+      if !fine.isEmpty, let f = fine[b] { return f }
       let inside = inFrame(bucket: b, span: span)
       guard inside.count > BucketSelect.largestCompared else { return nil }
+      if fine.isEmpty {
+        fine = Array(repeating: nil, count: BucketSelect.bucketCount)
+        fineBase = Array(repeating: -1, count: BucketSelect.bucketCount)
+      }
       let f = Fine(
         entries: members[starts[b]..<starts[b + 1]], ratios: ratios,
         weight: { k in span.entries.contains(k) ? self.count(k, in: span) : 0 },
@@ -293,8 +298,7 @@ final class FrameStatistics {
                   func add(_ k: Int, _ n: Int) {
                     let b = Int(of[k])
                     w[b] += n
-                    let base = fb[b]
-                    if base >= 0 { fw[base + Fine.part(r[k])] += n }
+                    if !fb.isEmpty, fb[b] >= 0 { fw[fb[b] + Fine.part(r[k])] += n }
                   }
                   func count(_ k: Int, in s: Span) -> Int {
                     k == s.entries.lowerBound
