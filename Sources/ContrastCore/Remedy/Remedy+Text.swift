@@ -14,8 +14,15 @@ extension Remedy {
   /// none passes, the kinds that were tried are named.
   public static func text(for r: CheckResult) -> String {
     guard let m = r.remedy else { return "" }
-    func reaches(_ ratio: Double?, atLeast: Bool = false) -> String {
-      ratio.map { " — reaches \(atLeast ? "at least " : "")\(WCAG.displayRatio($0)):1" } ?? ""
+    func reaches(_ ratio: Double?, atLeast: Bool = false, ownThreshold: Bool = false) -> String {
+      guard let ratio else { return "" }
+      let shown = "\(atLeast ? "at least " : "")\(WCAG.displayRatio(ratio)):1"
+      // A fix spans every text setting where the item fails (SPEC §3.8):
+      // where some of them need a lower threshold (large text), the least
+      // ratio it reaches can be below this check's, and is said so.
+      guard !ownThreshold, ratio < r.threshold else { return " — reaches \(shown)" }
+      return " — passes the threshold of every scene where it fails (reaches \(shown) where that "
+        + "threshold is lower)"
     }
     var parts: [String] = []
     if let material = m.material {
@@ -40,7 +47,7 @@ extension Remedy {
       let weight = m.largeTextWeight.map { $0 == "regular" ? "" : " \($0)" } ?? ""
       parts.append(
         "\(JSONValue.format(size)) pt\(weight) text (large text, \(JSONValue.format(threshold)):1)"
-          + reaches(m.largeTextRatio))
+          + reaches(m.largeTextRatio, ownThreshold: true))
     }
     if let material = m.combinedMaterial, let c = m.combinedColor {
       let now = m.currentMaterial.map { " (now \(swiftUIName($0)))" } ?? ""

@@ -325,4 +325,42 @@ import Testing
     let r = try JSONDecoder().decode(Remedy.self, from: Data(old.utf8))
     #expect(r.alpha == 0.5 && r.tried == nil && r.material == nil)
   }
+
+  /// A fix spans every text setting where the item fails: a check that
+  /// needs 4.5:1 may share its fix with scenes where the item is large text
+  /// (3:1), so the least ratio the fix reaches over them can be 3.00:1.
+  /// Its words then say the fix passes each scene's threshold, not that it
+  /// reaches 3:1 beside a 4.5:1 failure; the large-text fix keeps its own
+  /// threshold's words.
+  @Test func aFixBelowThisChecksThresholdSaysItPassesEachScenesOwn() {
+    var remedy = Remedy()
+    remedy.alphaProperty = "tint"
+    remedy.alphaColor = "#000000"
+    remedy.currentAlpha = 0
+    remedy.alpha = 0.7
+    remedy.alphaRatio = 3.0
+    remedy.largeTextSize = 24
+    remedy.largeTextWeight = "regular"
+    remedy.largeTextThreshold = 3
+    remedy.largeTextRatio = 3.2
+    func check(threshold: Double) -> CheckResult {
+      CheckResult(
+        layout: "l", wallpaper: "w", appearance: .light, mode: .normal, element: "e", item: "t",
+        kind: .text, role: "body", largeText: false, threshold: threshold,
+        contrast: ContrastStatistics(
+          min: 1.2, p05: 1.2, p10: 1.2, median: 1.2, mean: 1.2, max: 1.2, failingFraction: 1),
+        bounds: ContrastBounds(min: 1, max: 21), verdict: .fail, judgedRatio: 1.2, pixelCount: 1,
+        color: "#8E8E93", material: "thin", remedy: remedy, file: "l.yml", line: 1)
+    }
+    let needs45 = Remedy.text(for: check(threshold: 4.5))
+    #expect(
+      needs45.contains(
+        "tint `black` (#000000) at alpha ≥ 0.7 (now none) — passes the threshold of every scene "
+          + "where it fails (reaches at least 3.00:1 where that threshold is lower)"))
+    #expect(needs45.contains("24 pt text (large text, 3:1) — reaches 3.20:1"))
+    // Where the check's own threshold is 3:1, the ratio is simply reached.
+    #expect(
+      Remedy.text(for: check(threshold: 3)).contains(
+        "tint `black` (#000000) at alpha ≥ 0.7 (now none) — reaches at least 3.00:1"))
+  }
 }
