@@ -300,10 +300,6 @@ final class FrameStatistics {
                     w[b] += n
                     if !fb.isEmpty, fb[b] >= 0 { fw[fb[b] + Fine.part(r[k])] += n }
                   }
-                  func count(_ k: Int, in s: Span) -> Int {
-                    k == s.entries.lowerBound
-                      ? s.firstCount : k == s.entries.upperBound - 1 ? s.lastCount : c[k]
-                  }
                   func edges(_ s: Span) -> [Int] {
                     s.entries.count == 1
                       ? [s.entries.lowerBound] : [s.entries.lowerBound, s.entries.upperBound - 1]

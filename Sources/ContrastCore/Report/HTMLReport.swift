@@ -187,6 +187,13 @@ public enum HTMLReport {
     var warn = 0
     var total = 0
     var worst: String { fail > 0 ? "fail" : (warn > 0 ? "warn" : "pass") }
+
+    /// Counts one more check.
+    mutating func add(_ verdict: Verdict) {
+      total += 1
+      if verdict == .fail { fail += 1 }
+      if verdict == .warn { warn += 1 }
+    }
   }
 
   static func matrix(_ report: AuditReport) -> String {
@@ -214,16 +221,10 @@ public enum HTMLReport {
         let k = CellKey(
           layout: layout, row: MatrixRow(wallpaper: r.wallpaper, profile: r.profile),
           appearance: r.appearance, mode: r.mode, liquidGlass: r.liquidGlass)
-        var c = cells[k] ?? Counts()
-        c.total += 1
-        if r.verdict == .fail { c.fail += 1 }
-        if r.verdict == .warn { c.warn += 1 }
-        cells[k] = c
+        cells[k, default: Counts()].add(r.verdict)
         if let text {
-          let i = text.index(r)
-          perSetting[k, default: Array(repeating: Counts(), count: text.count)][i].total += 1
-          if r.verdict == .fail { perSetting[k]![i].fail += 1 }
-          if r.verdict == .warn { perSetting[k]![i].warn += 1 }
+          perSetting[k, default: Array(repeating: Counts(), count: text.count)][text.index(r)]
+            .add(r.verdict)
         }
       }
     }
