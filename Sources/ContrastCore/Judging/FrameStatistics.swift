@@ -145,26 +145,48 @@ final class FrameStatistics {
     /// (Empty until a bucket is first split: most frames never need it.)
     var fine: [Fine?] = []
     /// Where each split bucket's part weights start in `fineWeights` (-1:
-    /// not split): kept apart from `fine` so that following the frame
-    /// touches plain numbers only.
+    /// not split), and its parts' shift and count: kept apart from `fine`
+    /// so that following the frame touches plain numbers only.
     var fineBase: [Int] = []
+    var fineShift: [UInt64] = []
+    var fineParts: [Int] = []
     /// The pixels of the current frame in each part of each split bucket.
     var fineWeights: [Int] = []
+    /// The ratio every entry of a crowded bucket holds, when they all hold
+    /// one (NaN: they do not), found the first time the bucket is asked
+    /// about. Most crowded buckets are such: a flat backdrop gives many
+    /// entries one ratio, and a query there needs no selection at all.
+    var uniform: [Int: Double] = [:]
 
-    /// One bucket split by the next ``Fine/bits`` bits of the ratios'
-    /// patterns: its entries by part, ascending in each part.
+    /// One bucket split by the next ``bits`` bits of the ratios' patterns
+    /// (enough for a few entries a part, 12 at most): its entries by part,
+    /// ascending in each part.
     final class Fine {
-      static let bits: UInt64 = 12
-      static let shift = BucketSelect.shift - bits
-      static let parts = 1 << Int(bits)
+      static let mostBits: UInt64 = 12
+      let bits: UInt64
+      let shift: UInt64
+      let parts: Int
       let starts: [Int]
       let members: [Int32]
       /// Where its parts' weights start in the buckets' `fineWeights`.
       let base: Int
+      /// The ratio every entry of a crowded part holds, when they all hold
+      /// one (NaN: they do not), found the first time the part is asked about.
+      var uniform: [Int: Double] = [:]
 
-      static func part(_ ratio: Double) -> Int {
+      /// The one ratio of every entry of part `p`, if they all hold one
+      /// (nil also when the part is small: its entries are cheap to scan).
+      func uniformRatio(part p: Int, ratios: [Double]) -> Double? {
+        Buckets.uniformRatio(
+          of: members[starts[p]..<starts[p + 1]], ratios: ratios, cache: &uniform, key: p)
+      }
+
+      @inline(__always)
+      static func part(_ ratio: Double, shift: UInt64, parts: Int) -> Int {
         Int((ratio.bitPattern >> shift) & UInt64(parts - 1))
       }
+
+      func part(_ ratio: Double) -> Int { Self.part(ratio, shift: shift, parts: parts) }
 
       /// The split of `entries` (one bucket's, ascending), each weighing
       /// `weight(k)` in the current frame, its weights appended to `weights`.
@@ -172,19 +194,26 @@ final class FrameStatistics {
         entries: ArraySlice<Int32>, ratios: [Double], weight: (Int) -> Int,
         weights: inout [Int]
       ) {
+        // About eight entries a part: the parts' tables stay small for a
+        // bucket of a few hundred entries.
+        var b: UInt64 = 4
+        while b < Self.mostBits, (entries.count >> Int(b)) > 8 { b += 1 }
+        bits = b
+        shift = BucketSelect.shift - b
+        parts = 1 << Int(b)
         base = weights.count
-        weights += repeatElement(0, count: Self.parts)
-        var starts = [Int](repeating: 0, count: Self.parts + 1)
+        weights += repeatElement(0, count: parts)
+        var starts = [Int](repeating: 0, count: parts + 1)
         for k in entries {
-          let p = Self.part(ratios[Int(k)])
+          let p = Self.part(ratios[Int(k)], shift: shift, parts: parts)
           starts[p + 1] += 1
           weights[base + p] += weight(Int(k))
         }
-        for p in 0..<Self.parts { starts[p + 1] += starts[p] }
+        for p in 0..<parts { starts[p + 1] += starts[p] }
         var cursor = starts
         var members = [Int32](repeating: 0, count: entries.count)
         for k in entries {
-          let p = Self.part(ratios[Int(k)])
+          let p = Self.part(ratios[Int(k)], shift: shift, parts: parts)
           members[cursor[p]] = k
           cursor[p] += 1
         }
@@ -198,6 +227,30 @@ final class FrameStatistics {
       }
     }
 
+    /// The one ratio of every entry of `entries` (cached under `key`), if
+    /// they are many and all hold one: then every pixel of them in any
+    /// frame has that ratio, exactly as the reference would find it.
+    static func uniformRatio(
+      of entries: ArraySlice<Int32>, ratios: [Double], cache: inout [Int: Double], key: Int
+    ) -> Double? {
+      guard entries.count > BucketSelect.largestCompared else { return nil }
+      if let u = cache[key] { return u.isNaN ? nil : u }
+      let u = ratios.withUnsafeBufferPointer { r -> Double in
+        let first = r[Int(entries.first!)]
+        for k in entries where r[Int(k)] != first { return .nan }
+        return first
+      }
+      cache[key] = u
+      return u.isNaN ? nil : u
+    }
+
+    /// The one ratio of every entry of bucket `b`, if they are many and
+    /// all hold one.
+    func uniformRatio(bucket b: Int) -> Double? {
+      Self.uniformRatio(
+        of: members[starts[b]..<starts[b + 1]], ratios: ratios, cache: &uniform, key: b)
+    }
+
     /// Bucket `b` split finer when it holds many entries of the frame
     /// `span` (the current one), else nil.
     func split(_ b: Int, span: Span) -> Fine? {
@@ -207,6 +260,8 @@ final class FrameStatistics {
       if fine.isEmpty {
         fine = Array(repeating: nil, count: BucketSelect.bucketCount)
         fineBase = Array(repeating: -1, count: BucketSelect.bucketCount)
+        fineShift = Array(repeating: 0, count: BucketSelect.bucketCount)
+        fineParts = Array(repeating: 1, count: BucketSelect.bucketCount)
       }
       let f = Fine(
         entries: members[starts[b]..<starts[b + 1]], ratios: ratios,
@@ -214,6 +269,8 @@ final class FrameStatistics {
         weights: &fineWeights)
       fine[b] = f
       fineBase[b] = f.base
+      fineShift[b] = f.shift
+      fineParts[b] = f.parts
       return f
     }
 
@@ -247,11 +304,17 @@ final class FrameStatistics {
       guard inRange else { return nil }
       for b in 0..<count { sizes[b + 1] += sizes[b] }
       var cursor = sizes
-      var members = [Int32](repeating: 0, count: ratios.count)
-      for k in 0..<ratios.count {
-        let b = Int(bucketOf[k])
-        members[cursor[b]] = Int32(k)
-        cursor[b] += 1
+      let members = [Int32](unsafeUninitializedCapacity: n) { out, initialized in
+        bucketOf.withUnsafeBufferPointer { of in
+          cursor.withUnsafeMutableBufferPointer { at in
+            for k in 0..<n {
+              let b = Int(of[k])
+              out[at[b]] = Int32(k)
+              at[b] += 1
+            }
+          }
+        }
+        initialized = n
       }
       self.ratios = ratios
       self.counts = counts
@@ -292,13 +355,16 @@ final class FrameStatistics {
       weights.withUnsafeMutableBufferPointer { w in
         fineWeights.withUnsafeMutableBufferPointer { fw in
           fineBase.withUnsafeBufferPointer { fb in
+            let (fs, fp) = (fineShift, fineParts)
             ratios.withUnsafeBufferPointer { r in
               counts.withUnsafeBufferPointer { c in
                 bucketOf.withUnsafeBufferPointer { of in
                   func add(_ k: Int, _ n: Int) {
                     let b = Int(of[k])
                     w[b] += n
-                    if !fb.isEmpty, fb[b] >= 0 { fw[fb[b] + Fine.part(r[k])] += n }
+                    if !fb.isEmpty, fb[b] >= 0 {
+                      fw[fb[b] + Fine.part(r[k], shift: fs[b], parts: fp[b])] += n
+                    }
                   }
                   func edges(_ s: Span) -> [Int] {
                     s.entries.count == 1
@@ -336,9 +402,11 @@ final class FrameStatistics {
     /// The least ratio of the current frame, `span`.
     func lowest(in span: Span) -> Double {
       let b = firstNonEmpty(weights, from: 0, step: 1)
+      if let u = uniformRatio(bucket: b) { return u }
       var (list, run) = (members, inFrame(bucket: b, span: span))
       if let f = split(b, span: span) {
         let p = firstNonEmpty(fineWeights, from: f.base, step: 1) - f.base
+        if let u = f.uniformRatio(part: p, ratios: ratios) { return u }
         (list, run) = (f.members, f.inFrame(part: p, span: span))
       }
       var v = Double.infinity
@@ -349,9 +417,11 @@ final class FrameStatistics {
     /// The greatest ratio of the current frame, `span`.
     func highest(in span: Span) -> Double {
       let b = firstNonEmpty(weights, from: weights.count - 1, step: -1)
+      if let u = uniformRatio(bucket: b) { return u }
       var (list, run) = (members, inFrame(bucket: b, span: span))
       if let f = split(b, span: span) {
-        let p = firstNonEmpty(fineWeights, from: f.base + Fine.parts - 1, step: -1) - f.base
+        let p = firstNonEmpty(fineWeights, from: f.base + f.parts - 1, step: -1) - f.base
+        if let u = f.uniformRatio(part: p, ratios: ratios) { return u }
         (list, run) = (f.members, f.inFrame(part: p, span: span))
       }
       var v = -Double.infinity
@@ -365,10 +435,16 @@ final class FrameStatistics {
       guard threshold < 32 else { return span.pixelCount }
       let t = Int((threshold.bitPattern >> BucketSelect.shift) - BucketSelect.base)
       var below = total(weights, 0..<t)
+      // A bucket (or part) whose entries hold one ratio: all of its pixels
+      // in the frame are below, or none.
+      if let u = uniformRatio(bucket: t) { return below + (u < threshold ? weights[t] : 0) }
       var (list, run) = (members, inFrame(bucket: t, span: span))
       if let f = split(t, span: span) {
-        let p = Fine.part(threshold)
+        let p = f.part(threshold)
         below += total(fineWeights, f.base..<(f.base + p))
+        if let u = f.uniformRatio(part: p, ratios: ratios) {
+          return below + (u < threshold ? fineWeights[f.base + p] : 0)
+        }
         (list, run) = (f.members, f.inFrame(part: p, span: span))
       }
       for i in run {
@@ -429,6 +505,7 @@ final class FrameStatistics {
     /// `span`: in the part of its finer split that holds the rank when it
     /// has many, then selected as ``BucketSelect`` selects inside a bucket.
     func value(atRank rank: Int, inBucket b: Int, span: Span) -> Double {
+      if let u = uniformRatio(bucket: b) { return u }
       guard let f = split(b, span: span) else {
         return value(
           atRank: rank, of: members, inside: inFrame(bucket: b, span: span), span: span,
@@ -436,6 +513,7 @@ final class FrameStatistics {
       }
       let (at, below) = locate(rank: rank, in: fineWeights, from: f.base, below: 0)
       let p = at - f.base
+      if let u = f.uniformRatio(part: p, ratios: ratios) { return u }
       return value(
         atRank: rank - below, of: f.members, inside: f.inFrame(part: p, span: span), span: span,
         radix: false)

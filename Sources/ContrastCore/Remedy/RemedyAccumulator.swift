@@ -75,20 +75,39 @@ public struct RemedyAccumulator: Sendable, Equatable {
     guard let samples = m.samples else { return }
     let statistic = scene.settings.statistic
     let threshold = m.requirement.threshold
-    let search = RemedySearch(
-      samples: samples, rendering: m.rendering, color: m.color,
-      threshold: threshold, statistic: statistic, ratios: m.entryRatios,
-      buckets: m.ratioBuckets)
+    // The search and the entries' background luminances are made when a
+    // kind of fix still alive in the group first needs them: once every
+    // kind has failed in some scene (no fix passes everywhere), a scene
+    // costs no pass over its pixels.
+    var made: RemedySearch?
+    func search() -> RemedySearch {
+      if let made { return made }
+      let s = RemedySearch(
+        samples: samples, rendering: m.rendering, color: m.color,
+        threshold: threshold, statistic: statistic, ratios: m.entryRatios,
+        buckets: m.ratioBuckets)
+      made = s
+      return s
+    }
+    // Every entry's background luminance: shared by the opaque colours.
+    var luminances: [Double]?
+    func backgrounds() -> [Double] {
+      if let luminances { return luminances }
+      let b = PixelKernel(rendering: m.rendering, color: RGBA(.black))
+        .backgroundLuminances(samples)
+      luminances = b
+      return b
+    }
     let k = RemedyAccumulator.key(m.result)
     var g = groups[k] ?? Group(baseColor: m.color)
     let tint = RemedySearch.glassTint(for: m.color)
-    if let target = search.alphaTarget(glassFill: tint) {
+    if let target = RemedySearch.alphaTarget(of: m.rendering, glassFill: tint) {
       g.property = target.property
       g.colorHex = target.color.hex
       g.currentAlpha = target.alpha
       // A group no alpha can fix stays so: no need to search again.
       if g.alphaFeasible {
-        if let (a, r) = search.minimalAlpha(glassFill: tint) {
+        if let (a, r) = search().minimalAlpha(glassFill: tint) {
           g.alpha = Swift.max(g.alpha ?? 0, a)
           g.alphaRatio = Swift.min(g.alphaRatio, r)
         } else {
@@ -98,13 +117,10 @@ public struct RemedyAccumulator: Sendable, Equatable {
     } else {
       g.markAlphaInfeasible()
     }
-    // Every entry's background luminance: shared by the opaque colours.
-    let backgrounds = PixelKernel(rendering: m.rendering, color: RGBA(.black))
-      .backgroundLuminances(samples)
-    let steps = m.color.alpha == 1 ? backgrounds : nil
     for (d, target) in [0.0, 1.0].enumerated() {
       guard let prior = g.steps[d] else { continue }
-      if let (s, r) = search.minimalLightnessStep(toward: target, backgrounds: steps) {
+      let steps = m.color.alpha == 1 ? backgrounds() : nil
+      if let (s, r) = search().minimalLightnessStep(toward: target, backgrounds: steps) {
         g.steps[d] = Swift.max(prior, s)
         g.colorRatios[d] = Swift.min(g.colorRatios[d], r)
       } else {
@@ -117,7 +133,10 @@ public struct RemedyAccumulator: Sendable, Equatable {
       increaseContrast: m.result.mode.increasesContrast)
     for (rank, c) in named.enumerated() {
       g.try("color:\(c.name)", value: c.color.hex, rank: rank) {
-        search.passing(rendering: m.rendering, color: c.color, backgrounds: backgrounds)
+        // (`passing` reads the luminances only for an opaque colour.)
+        search().passing(
+          rendering: m.rendering, color: c.color,
+          backgrounds: c.color.alpha == 1 ? backgrounds() : nil)
       }
     }
     addMaterials(m, named: named, in: scene, to: &g)

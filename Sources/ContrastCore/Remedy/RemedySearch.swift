@@ -210,6 +210,13 @@ public struct RemedySearch: Sendable {
   public func alphaTarget(glassFill glassTint: RGB) -> (
     property: String, color: RGB, alpha: Double
   )? {
+    Self.alphaTarget(of: rendering, glassFill: glassTint)
+  }
+
+  /// ``alphaTarget(glassFill:)`` of a search with `rendering`.
+  public static func alphaTarget(of rendering: ElementRendering, glassFill glassTint: RGB) -> (
+    property: String, color: RGB, alpha: Double
+  )? {
     switch rendering.surface {
     case .wallpaper:
       return nil

@@ -178,6 +178,11 @@ public enum SceneEvaluator {
         func place(_ v: Variant) -> CheckResult.ItemPlace {
           places.place(layout: layout, element: element, item: item, role: v.requirement.role)
         }
+        // One look per distinct requirement of the item (its text settings
+        // mostly share one or two): the colour written once, not per check.
+        let looks = ItemLooks(
+          color: color.hex, material: rendering.materialName,
+          trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
         if let shared {
           out += measureShared(
             shared, union: union, variants: variants, settings: settings,
@@ -186,7 +191,7 @@ public enum SceneEvaluator {
                 layout: layout, canvas: canvas, appearance: appearance, mode: mode,
                 liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
                 element: element, item: item, rendering: rendering, color: color, variant: v,
-                stats: stats, pixelCount: pixels, trusted: trusted,
+                stats: stats, pixelCount: pixels, look: looks.look(v.requirement),
                 shared: (place(v), scene(v)))
             })
           continue
@@ -216,7 +221,7 @@ public enum SceneEvaluator {
             layout: layout, canvas: canvas, appearance: appearance, mode: mode,
             liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
             element: element, item: item, rendering: rendering, color: color, variant: v,
-            stats: stats, pixelCount: samples.pixelCount, trusted: trusted,
+            stats: stats, pixelCount: samples.pixelCount, look: looks.look(v.requirement),
             shared: (place(v), scene(v)))
           let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
           let repeated = judgedOn.updateValue((ratios, stats), forKey: statsKey) != nil
@@ -328,6 +333,45 @@ public enum SceneEvaluator {
     var threshold: Double
   }
 
+  /// The looks of one item's checks in one scene: its colour, material and
+  /// trust, with each distinct requirement's large-text decision, threshold
+  /// and its source (bounds are attached later, by the audit).
+  final class ItemLooks {
+    let color: String
+    let material: String
+    let trust: VerdictTrust
+    let trustBasis: String
+    private var made: [LookKey: CheckResult.Look] = [:]
+
+    struct LookKey: Hashable {
+      var largeText: Bool
+      var threshold: Double
+      var source: ThresholdSource
+    }
+
+    init(color: String, material: String, trust: VerdictTrust, trustBasis: String) {
+      self.color = color
+      self.material = material
+      self.trust = trust
+      self.trustBasis = trustBasis
+    }
+
+    /// The look of a check judged by `requirement`.
+    func look(_ requirement: ItemRequirement) -> CheckResult.Look {
+      let key = LookKey(
+        largeText: requirement.largeText, threshold: requirement.threshold,
+        source: requirement.thresholdSource)
+      if let l = made[key] { return l }
+      let l = CheckResult.Look(
+        CheckResult.LookFields(
+          color: color, material: material, trustBasis: trustBasis, trust: trust,
+          largeText: key.largeText, threshold: key.threshold,
+          bounds: ContrastBounds(min: 0, max: 0), thresholdSource: key.source))
+      made[key] = l
+      return l
+    }
+  }
+
   /// One text setting of an item: its requirement and pixel rectangle.
   struct Variant {
     var textSize: TextSize
@@ -367,20 +411,16 @@ public enum SceneEvaluator {
     liquidGlass: LiquidGlassSetting?, profile: Profile, settings: AuditSettings,
     trust: TrustIndex?, element: Element, item: ContentItem, rendering: ElementRendering,
     color: RGBA, variant v: Variant, stats: ContrastStatistics, pixelCount: Int,
-    trusted: (trust: VerdictTrust, basis: String)?,
+    look: CheckResult.Look,
     shared: (place: CheckResult.ItemPlace, scene: CheckResult.ScenePlace)
   ) -> ItemMeasurement {
     let requirement = v.requirement
     let judged = stats.value(of: settings.statistic)
     let passes = WCAG.passes(judged, threshold: requirement.threshold)
     let verdict: Verdict = passes ? .pass : (requirement.warnsOnly ? .warn : .fail)
-    var result = CheckResult(
-      place: shared.place, scene: shared.scene, largeText: requirement.largeText,
-      threshold: requirement.threshold, contrast: stats,
-      bounds: ContrastBounds(min: 0, max: 0), verdict: verdict, judgedRatio: judged,
-      pixelCount: pixelCount, color: color.hex, material: rendering.materialName,
-      trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
-    result.thresholdSource = requirement.thresholdSource
+    let result = CheckResult(
+      place: shared.place, scene: shared.scene, look: look, contrast: stats,
+      verdict: verdict, judgedRatio: judged, pixelCount: pixelCount)
     return ItemMeasurement(
       result: result, rendering: rendering, color: color, requirement: requirement,
       samples: nil, entryRatios: nil, ratioBuckets: nil, pixelRect: v.rect)

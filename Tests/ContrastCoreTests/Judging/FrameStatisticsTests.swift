@@ -6,12 +6,14 @@ import Testing
 /// samples (``FrameStatistics``); each frame's statistics must be, bit for
 /// bit, those of its own entries taken on their own
 /// (``ContrastStatistics/init(ratios:counts:threshold:)``), in any order of
-/// frames, with runs cut at the frames' edges, and with ratios crowded into
-/// one bucket.
+/// frames, with runs cut at the frames' edges, with ratios crowded into
+/// one bucket, and with many entries of one ratio (a flat backdrop).
 @Suite struct FrameStatisticsTests {
   /// Seeded entries: `n` ratios in [1, 21] (or, `crowded`, most within
-  /// 0.05 % of 4.5: one bucket) standing for 1 to 4 pixels each.
-  static func entries(_ n: Int, seed: UInt64, crowded: Bool = false) -> (
+  /// 0.05 % of 4.5: one bucket; or, `flat`, most exactly 4.5 or 7, each
+  /// bucket of them holding one ratio, and some within 0.05 % of 3, a
+  /// crowded bucket beside them) standing for 1 to 4 pixels each.
+  static func entries(_ n: Int, seed: UInt64, crowded: Bool = false, flat: Bool = false) -> (
     ratios: [Double], counts: [Int]
   ) {
     var g = SyntheticWallpapers.SplitMix64(seed: seed)
@@ -19,8 +21,12 @@ import Testing
     var counts: [Int] = []
     for _ in 0..<n {
       let u = Double(g.next() >> 11) / Double(1 << 53)
-      let crowd = crowded && g.next(below: 10) < 8
-      ratios.append(crowd ? 4.5 + u * 0.002 : 1 + 20 * u)
+      let pick = g.next(below: 10)
+      if flat {
+        ratios.append(pick < 4 ? 4.5 : pick < 7 ? 7 : pick < 9 ? 3 + u * 0.0015 : 1 + 20 * u)
+      } else {
+        ratios.append(crowded && pick < 8 ? 4.5 + u * 0.002 : 1 + 20 * u)
+      }
       counts.append(1 + Int(g.next(below: 4)))
     }
     return (ratios, counts)
@@ -58,9 +64,11 @@ import Testing
 
   /// Frames growing down, up and both ways from a middle band, in
   /// ascending order (the fast path's incremental case), then shuffled.
-  @Test(arguments: [false, true])
-  func nestedFramesEqualEachFrameOnItsOwn(crowded: Bool) {
-    let (ratios, counts) = Self.entries(9_000, seed: crowded ? 7 : 3, crowded: crowded)
+  @Test(arguments: ["spread", "crowded", "flat"])
+  func nestedFramesEqualEachFrameOnItsOwn(kind: String) {
+    let (ratios, counts) = Self.entries(
+      9_000, seed: kind == "crowded" ? 7 : kind == "flat" ? 13 : 3, crowded: kind == "crowded",
+      flat: kind == "flat")
     let total = counts.reduce(0, +)
     let width = 97
     let rows = total / width
@@ -82,7 +90,7 @@ import Testing
       for (i, pixels) in order.enumerated() {
         let r = Self.range(pixels, counts: counts)
         // (One threshold that some entries equal exactly: they pass.)
-        for threshold in [1.0, 3.0, 4.5, 7.0, 40.0, ratios[4500]] {
+        for threshold in [1.0, 3.0, 3.001, 4.5, 4.5.nextUp, 7.0, 40.0, ratios[4500]] {
           Self.expectSame(
             fast.statistics(of: Self.span(pixels, counts: counts), threshold: threshold),
             ContrastStatistics(
