@@ -242,6 +242,67 @@ struct PixelKernel {
     }
   }
 
+  /// ``failingAll(_:threshold:)`` keeping only the `limit` failing entries
+  /// of lowest ratio (ties by index), ascending, as
+  /// `RemedySearch.lowest(limit, of: failingAll(...).entries)` gives them,
+  /// and whether any entry fails: no list of every failing entry is made.
+  func worstFailing(_ samples: ItemSamples, threshold: Double, limit: Int) -> (
+    worst: [(index: Int, ratio: Double)], fails: Bool, lowest: Double
+  ) {
+    ratios(samples).withUnsafeBufferPointer { r in
+      Self.worstFailing(count: r.count, threshold: threshold, limit: limit) { r[$0] }
+    }
+  }
+
+  /// Of `count` entries whose ratios `ratio` gives, the `limit` below
+  /// `threshold` of lowest ratio (ties by index), ascending; whether any
+  /// is below; and the lowest ratio of all. A bounded max-heap holds the
+  /// `limit` lowest seen so far (entries come in index order, so an entry
+  /// tying the heap's greatest ratio comes after it and is left out).
+  @inline(__always)
+  static func worstFailing(
+    count: Int, threshold: Double, limit: Int, ratio: (Int) -> Double
+  ) -> (worst: [(index: Int, ratio: Double)], fails: Bool, lowest: Double) {
+    var lowest = Double.infinity
+    var heap: [(index: Int, ratio: Double)] = []
+    heap.reserveCapacity(Swift.min(limit, 1024))
+    func above(_ a: (index: Int, ratio: Double), _ b: (index: Int, ratio: Double)) -> Bool {
+      a.ratio != b.ratio ? a.ratio > b.ratio : a.index > b.index
+    }
+    for k in 0..<count {
+      let r = ratio(k)
+      lowest = Swift.min(lowest, r)
+      guard r < threshold else { continue }
+      let e = (index: k, ratio: r)
+      if heap.count < limit {
+        // Sift up.
+        heap.append(e)
+        var i = heap.count - 1
+        while i > 0 {
+          let parent = (i - 1) / 2
+          guard above(heap[i], heap[parent]) else { break }
+          heap.swapAt(i, parent)
+          i = parent
+        }
+      } else if limit > 0, above(heap[0], e) {
+        // Replace the greatest, sift down.
+        heap[0] = e
+        var i = 0
+        while true {
+          let l = 2 * i + 1
+          guard l < heap.count else { break }
+          var m = l
+          if l + 1 < heap.count, above(heap[l + 1], heap[l]) { m = l + 1 }
+          guard above(heap[m], heap[i]) else { break }
+          heap.swapAt(i, m)
+          i = m
+        }
+      }
+    }
+    let worst = heap.sorted { $0.ratio != $1.ratio ? $0.ratio < $1.ratio : $0.index < $1.index }
+    return (worst, !heap.isEmpty, lowest)
+  }
+
   /// Of `count` entries whose ratios `ratio` gives, those below `threshold`
   /// (with their ratios), and the lowest ratio.
   @inline(__always)

@@ -16,8 +16,8 @@
 ///   kept in order, so those in the frame are one run of them);
 /// - the failing pixels are the weights of the buckets below the
 ///   threshold's, and those below it in its bucket;
-/// - the mean is the difference of two running exact sums (``RatioSum``:
-///   exact sums do not depend on where they start).
+/// - the mean is of an exact sum (``RatioSum``) that follows the frame as
+///   the weights do (exact sums do not depend on the order of their terms).
 ///
 /// Frames given in ascending order of size cost about one pass over the
 /// union in all; any other order is still exact, each frame that does not
@@ -120,8 +120,7 @@ final class FrameStatistics {
   }
 
   /// Every entry's bucket, the entries of each bucket (ascending), the
-  /// weight each bucket holds in the current frame, and the running exact
-  /// sums.
+  /// weight each bucket holds in the current frame, and its exact sum.
   private final class Buckets {
     let ratios: [Double]
     let counts: [Int]
@@ -130,8 +129,10 @@ final class FrameStatistics {
     /// The entries of bucket b are `members[starts[b]..<starts[b + 1]]`, ascending.
     let starts: [Int]
     let members: [Int32]
-    /// `running[k]`: the exact sum of entries `0..<k`, whole.
-    let running: [RatioSum.Wide]
+    /// The exact sum of ratio x pixels over the current frame, following
+    /// it as the weights do (exact sums do not depend on the order of
+    /// their terms).
+    var total = RatioSum.Wide()
     /// Pixels of the current frame in each bucket.
     var weights: [Int]
     /// The current frame (none at first).
@@ -279,25 +280,20 @@ final class FrameStatistics {
       let n = ratios.count
       var bucketOf = [Int32](repeating: 0, count: n)
       var sizes = [Int](repeating: 0, count: count + 1)
-      var running = [RatioSum.Wide](repeating: RatioSum.Wide(), count: n + 1)
       let inRange = ratios.withUnsafeBufferPointer { r in
-        counts.withUnsafeBufferPointer { c in
-          bucketOf.withUnsafeMutableBufferPointer { of in
-            sizes.withUnsafeMutableBufferPointer { sz in
-              running.withUnsafeMutableBufferPointer { run in
-                var sum = RatioSum.Wide()
-                for k in 0..<n {
-                  let v = r[k]
-                  guard v >= 1, v < 32 else { return false }
-                  let b = Int((v.bitPattern >> BucketSelect.shift) - BucketSelect.base)
-                  of[k] = Int32(b)
-                  sz[b + 1] += 1
-                  sum = sum + RatioSum.Wide.product(UInt64(v * 0x1p52), UInt64(c[k]))
-                  run[k + 1] = sum
-                }
-                return true
-              }
+        bucketOf.withUnsafeMutableBufferPointer { of in
+          sizes.withUnsafeMutableBufferPointer { sz in
+            var inside = true
+            for k in 0..<n {
+              let v = r[k]
+              inside = inside && v >= 1 && v < 32
+              let b = Int(
+                truncatingIfNeeded: (v.bitPattern >> BucketSelect.shift) &- BucketSelect.base)
+              let bucket = inside ? b : 0
+              of[k] = Int32(truncatingIfNeeded: bucket)
+              sz[bucket + 1] += 1
             }
+            return inside
           }
         }
       }
@@ -321,7 +317,6 @@ final class FrameStatistics {
       self.bucketOf = bucketOf
       self.starts = sizes
       self.members = members
-      self.running = running
       weights = [Int](repeating: 0, count: count)
     }
 
@@ -333,17 +328,10 @@ final class FrameStatistics {
       return counts[k]
     }
 
-    /// The exact sum of ratio x pixels over `span`.
+    /// The exact sum of ratio x pixels over `span`, the current frame.
     func sum(of span: Span) -> RatioSum.Wide {
-      let first = span.entries.lowerBound
-      let last = span.entries.upperBound - 1
-      func scaled(_ k: Int) -> UInt64 { UInt64(ratios[k] * 0x1p52) }
-      var s = running[last + 1] - running[first]
-      s = s - RatioSum.Wide.product(scaled(first), UInt64(counts[first] - span.firstCount))
-      if last != first {
-        s = s - RatioSum.Wide.product(scaled(last), UInt64(counts[last] - span.lastCount))
-      }
-      return s
+      precondition(current == span, "the sum of the current frame")
+      return total
     }
 
     /// Makes `weights` those of `span`.
@@ -352,6 +340,8 @@ final class FrameStatistics {
       // checked for exclusive access at every entry.)
       let old = current
       current = span
+      var sum = total
+      defer { total = sum }
       weights.withUnsafeMutableBufferPointer { w in
         fineWeights.withUnsafeMutableBufferPointer { fw in
           fineBase.withUnsafeBufferPointer { fb in
@@ -362,6 +352,8 @@ final class FrameStatistics {
                   func add(_ k: Int, _ n: Int) {
                     let b = Int(of[k])
                     w[b] += n
+                    let p = RatioSum.Wide.product(UInt64(r[k] * 0x1p52), UInt64(n.magnitude))
+                    sum = n >= 0 ? sum + p : sum - p
                     if !fb.isEmpty, fb[b] >= 0 {
                       fw[fb[b] + Fine.part(r[k], shift: fs[b], parts: fp[b])] += n
                     }

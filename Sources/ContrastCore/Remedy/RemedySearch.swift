@@ -125,14 +125,18 @@ public struct RemedySearch: Sendable {
       guard let v = search(working) else { return nil }
       let (r, c) = variant(v)
       // A full scan: it passes only when no pixel fails, and then its lowest
-      // ratio is the judged `min`.
+      // ratio is the judged `min`; otherwise its 512 worst misses
+      // (`lowest(512, of:)` of every miss, without listing them all).
       let check =
         backgrounds.map {
-          Self.failingAll(foreground: lum.luminance(c.rgb), backgrounds: $0, threshold: threshold)
-        } ?? PixelKernel(rendering: r, color: c).failingAll(samples, threshold: threshold)
-      if check.entries.isEmpty { return (v, check.lowest) }
+          Self.worstFailing(
+            foreground: lum.luminance(c.rgb), backgrounds: $0, threshold: threshold, limit: 512)
+        }
+        ?? PixelKernel(rendering: r, color: c).worstFailing(
+          samples, threshold: threshold, limit: 512)
+      if !check.fails { return (v, check.lowest) }
       // The worst misses at this candidate join the working set.
-      for m in Self.lowest(512, of: check.entries) where inWorking.insert(m.index).inserted {
+      for m in check.worst where inWorking.insert(m.index).inserted {
         working.append(m.index)
       }
     }
@@ -166,6 +170,18 @@ public struct RemedySearch: Sendable {
     }
   }
 
+  /// ``failingAll(foreground:backgrounds:threshold:)`` keeping only the
+  /// `limit` worst misses (``PixelKernel/worstFailing(count:threshold:limit:ratio:)``).
+  static func worstFailing(
+    foreground fg: Double, backgrounds: [Double], threshold: Double, limit: Int
+  ) -> (worst: [(index: Int, ratio: Double)], fails: Bool, lowest: Double) {
+    backgrounds.withUnsafeBufferPointer { bg in
+      PixelKernel.worstFailing(count: bg.count, threshold: threshold, limit: limit) {
+        PixelKernel.ratio(foreground: fg, background: bg[$0])
+      }
+    }
+  }
+
   /// The luminance of every entry's background, when the colour is opaque
   /// (its lightness variants then share them); nil otherwise.
   public func backgroundLuminances() -> [Double]? {
@@ -175,7 +191,8 @@ public struct RemedySearch: Sendable {
 
   /// The `count` entries of lowest ratio (ties by index), ascending: the
   /// sorted list's first `count`, without sorting all of `entries` (which
-  /// are in index order).
+  /// are in index order). The reference of the remedy search's scan, which
+  /// keeps only these as it goes (``PixelKernel/worstFailing(_:threshold:limit:)``).
   static func lowest(_ count: Int, of entries: [(index: Int, ratio: Double)]) -> [(
     index: Int, ratio: Double
   )] {

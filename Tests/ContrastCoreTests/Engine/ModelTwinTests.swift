@@ -392,6 +392,22 @@ import Testing
       let all = kernel.failingAll(samples, threshold: 3)
       #expect(all.entries.map(\.index) == ratios.indices.filter { ratios[$0] < 3 })
       #expect(all.lowest == ratios.min())
+      // The remedy search's scan keeps the worst misses only: the same as
+      // taking them from the list of every miss (ties of ratio by index).
+      for limit in [1, 7, 512, 2000] {
+        for threshold in [1.5, 3.0, 30.0] {
+          let kept = kernel.worstFailing(samples, threshold: threshold, limit: limit)
+          let misses = kernel.failingAll(samples, threshold: threshold).entries
+          let expected = RemedySearch.lowest(limit, of: misses)
+          #expect(kept.worst.map(\.index) == expected.map(\.index), "limit \(limit)")
+          #expect(kept.worst.map(\.ratio) == expected.map(\.ratio), "limit \(limit)")
+          #expect(kept.fails == !misses.isEmpty)
+          #expect(kept.lowest == ratios.min())
+        }
+      }
+      // Ties: every ratio equal, so the first `limit` indices are kept.
+      let tied = PixelKernel.worstFailing(count: 50, threshold: 2, limit: 5) { _ in 1.5 }
+      #expect(tied.worst.map(\.index) == [0, 1, 2, 3, 4])
       let odd = Array(stride(from: 1, to: 999, by: 2))
       let some = kernel.failing(
         samples, among: odd, threshold: 3, rank: .max, stopAtRank: false)
