@@ -3,16 +3,17 @@ import ContrastCore
 /// A file's bytes as they are made: `produce` hands them, in order and a
 /// piece at a time, to the function it is given (a piece is valid only
 /// during that call). The reports are made only when their file is written,
-/// one after another, and report.json a result at a time, so no two report
-/// texts, and never the whole of report.json, are in memory at once.
-struct ReportContent {
-  let produce: ((UnsafeRawBufferPointer) -> Void) -> Void
+/// in two lanes of one after another (``ReportSet/writeAll(_:into:)``), and
+/// report.json a result at a time into one reused buffer, so at most two
+/// report texts, and never the whole of report.json, are in memory at once.
+struct ReportContent: Sendable {
+  let produce: @Sendable ((UnsafeRawBufferPointer) -> Void) -> Void
 
-  init(bytes produce: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) {
+  init(bytes produce: @escaping @Sendable ((UnsafeRawBufferPointer) -> Void) -> Void) {
     self.produce = produce
   }
 
-  init(text: @escaping () -> String) {
+  init(text: @escaping @Sendable () -> String) {
     self.produce = { chunk in
       var text = text()
       text.withUTF8 { chunk(UnsafeRawBufferPointer($0)) }

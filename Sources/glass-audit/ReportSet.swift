@@ -103,7 +103,7 @@ enum ReportSet {
       throw CLIError("cannot create '\(staging)': \(String(cString: strerror(errno)))")
     }
     do {
-      for file in files { try write(file.content, to: Files.join(staging, file.name)) }
+      try writeAll(files, into: staging)
       for name in entries(of: out) where !reportNames.contains(name) && !isOurs(name) {
         try carry(Files.join(out, name), to: Files.join(staging, name))
       }
@@ -119,6 +119,56 @@ enum ReportSet {
   /// Writes `content` to a new file at `path`, a chunk at a time as it is
   /// made, reporting any short write (a full disk, a file size limit) as an
   /// error; after the first failed write the rest is not written.
+  /// The reports written one after another on one thread, beside the
+  /// others on another: report.json (streamed a result at a time, little
+  /// memory) and the CI files, beside the two reports for people.
+  static let firstLane: Set<String> = ["report.json", "junit.xml", "report.sarif"]
+
+  /// Writes `files` into `folder` in two lanes (``firstLane`` and the
+  /// rest), each making and writing its files one after another, so two
+  /// cores share the run's serial end and at most two report texts are in
+  /// memory at once. The first failure in file order is thrown.
+  static func writeAll(_ files: [(name: String, content: ReportContent)], into folder: String)
+    throws
+  {
+    let lanes = [
+      files.indices.filter { firstLane.contains(files[$0].name) },
+      files.indices.filter { !firstLane.contains(files[$0].name) },
+    ].filter { !$0.isEmpty }
+    let failures = Failures(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
+      for i in lanes[lane] {
+        do {
+          try write(files[i].content, to: Files.join(folder, files[i].name))
+        } catch {
+          failures.record(error, at: i)
+          return
+        }
+      }
+    }
+    if let first = failures.first { throw first }
+  }
+
+  /// The failures of concurrent writes, by file.
+  private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [(any Error)?]
+
+    init(count: Int) { errors = Array(repeating: nil, count: count) }
+
+    func record(_ error: any Error, at index: Int) {
+      lock.lock()
+      errors[index] = error
+      lock.unlock()
+    }
+
+    var first: (any Error)? {
+      lock.lock()
+      defer { lock.unlock() }
+      return errors.lazy.compactMap { $0 }.first
+    }
+  }
+
   static func write(_ content: ReportContent, to path: String) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
