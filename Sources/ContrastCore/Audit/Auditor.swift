@@ -188,8 +188,11 @@ struct Auditor: Sendable {
       while true {
         let position = next.increment() - 1
         guard position < queue.count else { return }
+        // The last `workers` wallpapers are measured in lanes (their
+        // modes at once), so that the run's end keeps every core busy.
         let partial = audit(
-          wallpapers[queue[position]], bounds: bounds, masks: masks, places: places)
+          wallpapers[queue[position]], bounds: bounds, masks: masks, places: places,
+          lanes: position >= queue.count - workers ? workers : 1)
         state.add(partial)
         progress?(done.increment())
       }
@@ -279,7 +282,7 @@ struct Auditor: Sendable {
   /// Audits one wallpaper over every layout.
   func audit(
     _ wallpaper: WallpaperInput, bounds: BoundsCache, masks: MaskCache,
-    places: ItemPlaces = ItemPlaces()
+    places: ItemPlaces = ItemPlaces(), lanes: Int = 1
   ) -> PartialOutcome {
     var partial = PartialOutcome()
     let decoded: (image: RGBImage, hadTransparency: Bool)
@@ -298,10 +301,9 @@ struct Auditor: Sendable {
           file: wallpaper.file))
     }
     let appearances = settings.appearances.filter { wallpaper.appearances?.contains($0) ?? true }
-    var canvases: [Canvas: WallpaperCanvas] = [:]
-    var planned: Set<Canvas> = []
-    var remedies = RemedyAccumulator()
-    for layout in layouts {
+    // The layouts whose canvas can be drawn.
+    var drawable: [Int] = []
+    for (i, layout) in layouts.enumerated() {
       let c = layout.canvas
       guard c.widthInPixels >= 1, c.heightInPixels >= 1,
         c.widthInPixels <= Canvas.maximumSideInPixels,
@@ -316,65 +318,108 @@ struct Auditor: Sendable {
               + "\(Canvas.maximumSideInPixels) px a side and \(Canvas.maximumPixels) pixels"))
         continue
       }
-      let canvas = placed(
-        decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
-      if planned.insert(layout.canvas).inserted {
-        canvas.planBlurs(blurRequests(on: canvas, appearances: appearances))
-      }
-      // Mode outside; profile, setting and appearance inside: the scenes
-      // of a mode usually share each item's pixels (the same blur and
-      // border: standard materials in every setting and profile, glass in
-      // both appearances), and the cache keeps them for just that long.
-      for mode in settings.modes {
-        let samples = SampleCache(places: places)
-        for (profile, trust) in zip(profiles, trustIndexes) {
-          for liquidGlass in settings.liquidGlassSettings(
-            for: mode, hasLiquidGlass: profile.hasLiquidGlass)
-          {
-            for appearance in appearances {
-              partial.scenes += 1
-              let measured = SceneEvaluator.measure(
-                layout: layout, canvas: canvas, appearance: appearance, mode: mode,
-                liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
-                cache: samples, targets: targets)
-              if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
-                .map({ $0.result.judgedRatio / $0.result.threshold }).min()
-              {
-                let key = SceneKey(
-                  layout: layout.id, wallpaper: wallpaper.id, appearance: appearance,
-                  mode: mode, liquidGlass: liquidGlass, profile: profile.name)
-                partial.severities.append((severity, key))
-                // A run that sweeps text settings draws a scene at the one
-                // of its worst check: known now, so that drawing it
-                // measures that setting alone.
-                if settings.sweepsTextSettings,
-                  let worst = SceneSnapshot.worstTextSetting(
-                    measured.map(\.result))
+      drawable.append(i)
+    }
+    let image = decoded.image
+    let layoutsToAudit = drawable.map { layouts[$0] }
+    /// The scenes of `modes` on every layout, with their remedies. A lane
+    /// places the wallpaper and computes its blurs on canvases of its own
+    /// (a ``WallpaperCanvas`` is one thread's; planned blurs are the same
+    /// bits however they are shared).
+    @Sendable func lane(_ modes: [AccessibilityMode], places: ItemPlaces) -> PartialOutcome {
+      var partial = PartialOutcome()
+      var remedies = RemedyAccumulator()
+      var canvases: [Canvas: WallpaperCanvas] = [:]
+      var planned: Set<Canvas> = []
+      for layout in layoutsToAudit {
+        let canvas = placed(
+          image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
+        if planned.insert(layout.canvas).inserted {
+          canvas.planBlurs(blurRequests(on: canvas, appearances: appearances))
+        }
+        // Mode outside; profile, setting and appearance inside: the scenes
+        // of a mode usually share each item's pixels (the same blur and
+        // border: standard materials in every setting and profile, glass in
+        // both appearances), and the cache keeps them for just that long.
+        for mode in modes {
+          let samples = SampleCache(places: places)
+          for (profile, trust) in zip(profiles, trustIndexes) {
+            for liquidGlass in settings.liquidGlassSettings(
+              for: mode, hasLiquidGlass: profile.hasLiquidGlass)
+            {
+              for appearance in appearances {
+                partial.scenes += 1
+                let measured = SceneEvaluator.measure(
+                  layout: layout, canvas: canvas, appearance: appearance, mode: mode,
+                  liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
+                  cache: samples, targets: targets)
+                if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
+                  .map({ $0.result.judgedRatio / $0.result.threshold }).min()
                 {
-                  partial.drawnAt[key] = SceneEvaluator.TextSettingKey(
-                    textSize: worst.textSize, boldText: worst.boldText)
+                  let key = SceneKey(
+                    layout: layout.id, wallpaper: wallpaper.id, appearance: appearance,
+                    mode: mode, liquidGlass: liquidGlass, profile: profile.name)
+                  partial.severities.append((severity, key))
+                  // A run that sweeps text settings draws a scene at the one
+                  // of its worst check: known now, so that drawing it
+                  // measures that setting alone.
+                  if settings.sweepsTextSettings,
+                    let worst = SceneSnapshot.worstTextSetting(
+                      measured.map(\.result))
+                  {
+                    partial.drawnAt[key] = SceneEvaluator.TextSettingKey(
+                      textSize: worst.textSize, boldText: worst.boldText)
+                  }
                 }
-              }
-              for var m in measured {
-                m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
-                places.share(&m.result)
-                remedies.add(
-                  m,
-                  in: RemedyScene(
-                    layout: layout, canvas: canvas, profile: profile, settings: settings,
-                    cache: samples))
-                partial.results.append(m.result)
+                for var m in measured {
+                  m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
+                  places.share(&m.result)
+                  remedies.add(
+                    m,
+                    in: RemedyScene(
+                      layout: layout, canvas: canvas, profile: profile, settings: settings,
+                      cache: samples))
+                  partial.results.append(m.result)
+                }
               }
             }
           }
         }
       }
+      for c in canvases.values {
+        partial.blursComputed += c.blursComputed
+        partial.blursRequested += c.blursRequested
+      }
+      partial.remedies = remedies
+      return partial
     }
-    for c in canvases.values {
-      partial.blursComputed += c.blursComputed
-      partial.blursRequested += c.blursRequested
+    // The last wallpapers of a run are split into lanes of modes, measured
+    // at once, so no core waits while one wallpaper ends alone; the lanes'
+    // parts are joined as the parts of wallpapers are (their remedies by
+    // the accumulator's merge, which does not depend on order; the checks
+    // sorted below).
+    if lanes > 1, settings.modes.count > 1 {
+      // Longest first into the lightest lane: a mode costs its Liquid Glass
+      // settings (the reduce-transparency modes run once).
+      let count = Swift.min(lanes, settings.modes.count)
+      let cost = settings.modes.map {
+        settings.liquidGlassSettings(for: $0, hasLiquidGlass: true).count
+      }
+      var groups = Array(repeating: [AccessibilityMode](), count: count)
+      var load = Array(repeating: 0, count: count)
+      for m in settings.modes.indices.sorted(by: {
+        cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1
+      }) {
+        let k = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 }!
+        groups[k].append(settings.modes[m])
+        load[k] += cost[m]
+      }
+      for part in groups.parallelMap(workers: count, { lane($0, places: ItemPlaces()) }) {
+        partial.join(part)
+      }
+    } else {
+      partial.join(lane(settings.modes, places: places))
     }
-    partial.remedies = remedies
     // In report order already, on this worker: the final sort (a stable
     // merge sort that takes sorted runs as they are) then merges one run
     // per wallpaper instead of sorting every check; its order is the same.
@@ -421,6 +466,19 @@ struct PartialOutcome: Sendable {
   /// In a run that sweeps text settings, per scene with a failing check:
   /// the text setting of its worst check, the one its preview draws.
   var drawnAt: [SceneKey: SceneEvaluator.TextSettingKey] = [:]
+
+  /// Takes in the scenes another lane of the same wallpaper measured.
+  mutating func join(_ o: PartialOutcome) {
+    results += o.results
+    findings += o.findings
+    errors += o.errors
+    scenes += o.scenes
+    blursComputed += o.blursComputed
+    blursRequested += o.blursRequested
+    remedies.merge(o.remedies)
+    severities += o.severities
+    drawnAt.merge(o.drawnAt) { a, _ in a }
+  }
 }
 
 final class AuditState: @unchecked Sendable {
