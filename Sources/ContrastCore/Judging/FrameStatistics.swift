@@ -16,8 +16,9 @@
 ///   kept in order, so those in the frame are one run of them);
 /// - the failing pixels are the weights of the buckets below the
 ///   threshold's, and those below it in its bucket;
-/// - the mean is of an exact sum (``RatioSum``) that follows the frame as
-///   the weights do (exact sums do not depend on the order of their terms).
+/// - the mean is of an exact sum (``RatioSum``): the difference of two
+///   sums from the start, each from a checkpoint every 64 entries (exact
+///   sums do not depend on the order of their terms).
 ///
 /// Frames given in ascending order of size cost about one pass over the
 /// union in all; any other order is still exact, each frame that does not
@@ -120,7 +121,8 @@ final class FrameStatistics {
   }
 
   /// Every entry's bucket, the entries of each bucket (ascending), the
-  /// weight each bucket holds in the current frame, and its exact sum.
+  /// weight each bucket holds in the current frame, and exact sums from the
+  /// start.
   private final class Buckets {
     let ratios: [Double]
     let counts: [Int]
@@ -129,10 +131,12 @@ final class FrameStatistics {
     /// The entries of bucket b are `members[starts[b]..<starts[b + 1]]`, ascending.
     let starts: [Int]
     let members: [Int32]
-    /// The exact sum of ratio x pixels over the current frame, following
-    /// it as the weights do (exact sums do not depend on the order of
-    /// their terms).
-    var total = RatioSum.Wide()
+    /// `checkpoints[j]`: the exact sum of ratio x pixels over entries
+    /// `0..<(j * stride)`, whole (a frame's sum is a difference of two, with
+    /// fewer than `stride` entries added at each end: exact sums do not
+    /// depend on the order of their terms).
+    let checkpoints: [RatioSum.Wide]
+    static let stride = 64
     /// Pixels of the current frame in each bucket.
     var weights: [Int]
     /// The current frame (none at first).
@@ -280,20 +284,30 @@ final class FrameStatistics {
       let n = ratios.count
       var bucketOf = [Int32](repeating: 0, count: n)
       var sizes = [Int](repeating: 0, count: count + 1)
+      var checkpoints = [RatioSum.Wide](repeating: RatioSum.Wide(), count: n / Self.stride + 1)
       let inRange = ratios.withUnsafeBufferPointer { r in
-        bucketOf.withUnsafeMutableBufferPointer { of in
-          sizes.withUnsafeMutableBufferPointer { sz in
-            var inside = true
-            for k in 0..<n {
-              let v = r[k]
-              inside = inside && v >= 1 && v < 32
-              let b = Int(
-                truncatingIfNeeded: (v.bitPattern >> BucketSelect.shift) &- BucketSelect.base)
-              let bucket = inside ? b : 0
-              of[k] = Int32(truncatingIfNeeded: bucket)
-              sz[bucket + 1] += 1
+        counts.withUnsafeBufferPointer { c in
+          bucketOf.withUnsafeMutableBufferPointer { of in
+            sizes.withUnsafeMutableBufferPointer { sz in
+              checkpoints.withUnsafeMutableBufferPointer { cp in
+                var inside = true
+                var sum = RatioSum.Wide()
+                for k in 0..<n {
+                  if k % Self.stride == 0 { cp[k / Self.stride] = sum }
+                  let v = r[k]
+                  inside = inside && v >= 1 && v < 32
+                  let b = Int(
+                    truncatingIfNeeded: (v.bitPattern >> BucketSelect.shift) &- BucketSelect.base)
+                  let bucket = inside ? b : 0
+                  of[k] = Int32(truncatingIfNeeded: bucket)
+                  sz[bucket + 1] += 1
+                  let scaled = inside ? UInt64(v * 0x1p52) : 0
+                  sum = sum + RatioSum.Wide.product(scaled, UInt64(c[k]))
+                }
+                if n % Self.stride == 0 { cp[n / Self.stride] = sum }
+                return inside
+              }
             }
-            return inside
           }
         }
       }
@@ -317,6 +331,7 @@ final class FrameStatistics {
       self.bucketOf = bucketOf
       self.starts = sizes
       self.members = members
+      self.checkpoints = checkpoints
       weights = [Int](repeating: 0, count: count)
     }
 
@@ -328,10 +343,27 @@ final class FrameStatistics {
       return counts[k]
     }
 
-    /// The exact sum of ratio x pixels over `span`, the current frame.
+    /// The exact sum of ratio x pixels over entries `0..<end`, whole.
+    func sum(upTo end: Int) -> RatioSum.Wide {
+      let j = end / Self.stride
+      var s = checkpoints[j]
+      for k in (j * Self.stride)..<end {
+        s = s + RatioSum.Wide.product(UInt64(ratios[k] * 0x1p52), UInt64(counts[k]))
+      }
+      return s
+    }
+
+    /// The exact sum of ratio x pixels over `span`.
     func sum(of span: Span) -> RatioSum.Wide {
-      precondition(current == span, "the sum of the current frame")
-      return total
+      let first = span.entries.lowerBound
+      let last = span.entries.upperBound - 1
+      func scaled(_ k: Int) -> UInt64 { UInt64(ratios[k] * 0x1p52) }
+      var s = sum(upTo: last + 1) - sum(upTo: first)
+      s = s - RatioSum.Wide.product(scaled(first), UInt64(counts[first] - span.firstCount))
+      if last != first {
+        s = s - RatioSum.Wide.product(scaled(last), UInt64(counts[last] - span.lastCount))
+      }
+      return s
     }
 
     /// Makes `weights` those of `span`.
@@ -340,8 +372,6 @@ final class FrameStatistics {
       // checked for exclusive access at every entry.)
       let old = current
       current = span
-      var sum = total
-      defer { total = sum }
       weights.withUnsafeMutableBufferPointer { w in
         fineWeights.withUnsafeMutableBufferPointer { fw in
           fineBase.withUnsafeBufferPointer { fb in
@@ -352,8 +382,6 @@ final class FrameStatistics {
                   func add(_ k: Int, _ n: Int) {
                     let b = Int(of[k])
                     w[b] += n
-                    let p = RatioSum.Wide.product(UInt64(r[k] * 0x1p52), UInt64(n.magnitude))
-                    sum = n >= 0 ? sum + p : sum - p
                     if !fb.isEmpty, fb[b] >= 0 {
                       fw[fb[b] + Fine.part(r[k], shift: fs[b], parts: fp[b])] += n
                     }
