@@ -194,9 +194,11 @@ final class FrameStatistics {
       func part(_ ratio: Double) -> Int { Self.part(ratio, shift: shift, parts: parts) }
 
       /// The split of `entries` (one bucket's, ascending), each weighing
-      /// `weight(k)` in the current frame, its weights appended to `weights`.
+      /// its pixels inside `span`, the current frame (`counts`, trimmed at
+      /// the frame's edges; none outside it), its weights appended to
+      /// `weights`.
       init(
-        entries: ArraySlice<Int32>, ratios: [Double], weight: (Int) -> Int,
+        entries: ArraySlice<Int32>, ratios: [Double], counts: [Int], span: Span,
         weights: inout [Int]
       ) {
         // About eight entries a part: the parts' tables stay small for a
@@ -209,18 +211,35 @@ final class FrameStatistics {
         base = weights.count
         weights += repeatElement(0, count: parts)
         var starts = [Int](repeating: 0, count: parts + 1)
-        for k in entries {
-          let p = Self.part(ratios[Int(k)], shift: shift, parts: parts)
-          starts[p + 1] += 1
-          weights[base + p] += weight(Int(k))
-        }
-        for p in 0..<parts { starts[p + 1] += starts[p] }
-        var cursor = starts
         var members = [Int32](repeating: 0, count: entries.count)
-        for k in entries {
-          let p = Self.part(ratios[Int(k)], shift: shift, parts: parts)
-          members[cursor[p]] = k
-          cursor[p] += 1
+        let (shift, parts, base) = (self.shift, self.parts, self.base)
+        let (lo, hi) = (span.entries.lowerBound, span.entries.upperBound)
+        ratios.withUnsafeBufferPointer { r in
+          counts.withUnsafeBufferPointer { c in
+            weights.withUnsafeMutableBufferPointer { w in
+              starts.withUnsafeMutableBufferPointer { st in
+                for k32 in entries {
+                  let k = Int(k32)
+                  let p = Self.part(r[k], shift: shift, parts: parts)
+                  st[p + 1] += 1
+                  guard k >= lo, k < hi else { continue }
+                  w[base + p] +=
+                    k == lo ? span.firstCount : k == hi - 1 ? span.lastCount : c[k]
+                }
+                for p in 0..<parts { st[p + 1] += st[p] }
+              }
+            }
+            var cursor = starts
+            cursor.withUnsafeMutableBufferPointer { at in
+              members.withUnsafeMutableBufferPointer { m in
+                for k in entries {
+                  let p = Self.part(r[Int(k)], shift: shift, parts: parts)
+                  m[at[p]] = k
+                  at[p] += 1
+                }
+              }
+            }
+          }
         }
         self.starts = starts
         self.members = members
@@ -269,8 +288,7 @@ final class FrameStatistics {
         fineParts = Array(repeating: 1, count: BucketSelect.bucketCount)
       }
       let f = Fine(
-        entries: members[starts[b]..<starts[b + 1]], ratios: ratios,
-        weight: { k in span.entries.contains(k) ? self.count(k, in: span) : 0 },
+        entries: members[starts[b]..<starts[b + 1]], ratios: ratios, counts: counts, span: span,
         weights: &fineWeights)
       fine[b] = f
       fineBase[b] = f.base
