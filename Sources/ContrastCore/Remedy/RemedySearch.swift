@@ -93,24 +93,33 @@ public struct RemedySearch: Sendable {
     variant: (Int) -> (ElementRendering, RGBA)
   ) -> (value: Int, judged: Double)? {
     let lum = FastLuminance.shared
-    func ok(_ v: Int, _ set: [Int]) -> Bool {
+    // Under `min` with an opaque colour, the set's background luminances
+    // in order (`sorted`): a ratio falls as a background's luminance nears
+    // the foreground's from either side, so some entry fails exactly when
+    // one of the two nearest it does (``passesNearest``), found by binary
+    // search instead of a pass over the set.
+    func ok(_ v: Int, _ set: [Int], sorted: [Double]?) -> Bool {
       let (r, c) = variant(v)
       if let backgrounds {
         precondition(c.alpha == 1, "background luminances need an opaque colour")
+        if let sorted {
+          return Self.passesNearest(
+            foreground: lum.luminance(c.rgb), sorted: sorted, threshold: threshold)
+        }
         return Self.failingPixels(
           foreground: lum.luminance(c.rgb), backgrounds: backgrounds, counts: samples,
           among: set, threshold: threshold, rank: rank) < rank
       }
       return failing(rendering: r, color: c, among: set, stopAtRank: true).pixels < rank
     }
-    func search(_ set: [Int]) -> Int? {
-      guard ok(hi, set) else { return nil }
-      if ok(lo, set) { return lo }
+    func search(_ set: [Int], sorted: [Double]? = nil) -> Int? {
+      guard ok(hi, set, sorted: sorted) else { return nil }
+      if ok(lo, set, sorted: sorted) { return lo }
       var a = lo
       var b = hi
       while b - a > 1 {
         let mid = (a + b) / 2
-        if ok(mid, set) { b = mid } else { a = mid }
+        if ok(mid, set, sorted: sorted) { b = mid } else { a = mid }
       }
       return b
     }
@@ -122,7 +131,8 @@ public struct RemedySearch: Sendable {
     var working = worst
     var inWorking = Set(working)
     while true {
-      guard let v = search(working) else { return nil }
+      let sorted = backgrounds.map { b in working.map { b[$0] }.sorted() }
+      guard let v = search(working, sorted: sorted) else { return nil }
       let (r, c) = variant(v)
       // A full scan: it passes only when no pixel fails, and then its lowest
       // ratio is the judged `min`; otherwise its 512 worst misses
@@ -140,6 +150,29 @@ public struct RemedySearch: Sendable {
         working.append(m.index)
       }
     }
+  }
+
+  /// Whether no background of `sorted` (ascending luminances) gives a
+  /// ratio below `threshold` with foreground luminance `fg`: the same as
+  /// asking each (``failingPixels(foreground:backgrounds:counts:among:threshold:rank:)``
+  /// with rank 1), since the least ratio is that of the nearest background
+  /// below or above `fg` (the ratio is monotone on each side, in floating
+  /// point too).
+  static func passesNearest(foreground fg: Double, sorted: [Double], threshold: Double) -> Bool {
+    var lo = 0
+    var hi = sorted.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if sorted[mid] < fg { lo = mid + 1 } else { hi = mid }
+    }
+    // sorted[lo - 1] < fg <= sorted[lo].
+    if lo > 0, PixelKernel.ratio(foreground: fg, background: sorted[lo - 1]) < threshold {
+      return false
+    }
+    if lo < sorted.count, PixelKernel.ratio(foreground: fg, background: sorted[lo]) < threshold {
+      return false
+    }
+    return true
   }
 
   /// The pixels of the entries of `indices` whose ratio (foreground

@@ -405,6 +405,22 @@ import Testing
           #expect(kept.lowest == ratios.min())
         }
       }
+      // The remedy search's check of an opaque colour on its working set:
+      // the two nearest background luminances decide, as every one does.
+      let backgrounds = PixelKernel(rendering: rendering, color: RGBA(.black))
+        .backgroundLuminances(samples)
+      let sorted = backgrounds.sorted()
+      for fg in [0.0, 0.01, 0.18, 0.5, 0.9, 1.0] + Array(backgrounds.prefix(20)) {
+        for threshold in [1.2, 3.0, 4.5, 7.0] {
+          let each =
+            RemedySearch.failingPixels(
+              foreground: fg, backgrounds: backgrounds, counts: samples,
+              among: Array(backgrounds.indices), threshold: threshold, rank: 1) < 1
+          #expect(
+            RemedySearch.passesNearest(foreground: fg, sorted: sorted, threshold: threshold)
+              == each, "fg \(fg) threshold \(threshold)")
+        }
+      }
       // Ties: every ratio equal, so the first `limit` indices are kept.
       let tied = PixelKernel.worstFailing(count: 50, threshold: 2, limit: 5) { _ in 1.5 }
       #expect(tied.worst.map(\.index) == [0, 1, 2, 3, 4])
