@@ -335,10 +335,19 @@ final class FrameStatistics {
       let members = [Int32](unsafeUninitializedCapacity: n) { out, initialized in
         bucketOf.withUnsafeBufferPointer { of in
           cursor.withUnsafeMutableBufferPointer { at in
+            // A run of entries in one bucket (ratios crowd) advances a
+            // cursor held in a register, not one stored and read again.
+            var last = -1
+            var position = 0
             for k in 0..<n {
               let b = Int(of[k])
-              out[at[b]] = Int32(k)
-              at[b] += 1
+              if b != last {
+                if last >= 0 { at[last] = position }
+                position = at[b]
+                last = b
+              }
+              out[position] = Int32(k)
+              position += 1
             }
           }
         }
