@@ -135,38 +135,18 @@ enum ReportSet {
       files.indices.filter { firstLane.contains(files[$0].name) },
       files.indices.filter { !firstLane.contains(files[$0].name) },
     ].filter { !$0.isEmpty }
-    let failures = Failures(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: lanes.count) { lane in
-      for i in lanes[lane] {
+    // Each lane's first failure, with the file's place: a lane stops there.
+    let failures = lanes.parallelMap(workers: lanes.count) { lane -> (Int, any Error)? in
+      for i in lane {
         do {
           try write(files[i].content, to: Files.join(folder, files[i].name))
         } catch {
-          failures.record(error, at: i)
-          return
+          return (i, error)
         }
       }
+      return nil
     }
-    if let first = failures.first { throw first }
-  }
-
-  /// The failures of concurrent writes, by file.
-  private final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [(any Error)?]
-
-    init(count: Int) { errors = Array(repeating: nil, count: count) }
-
-    func record(_ error: any Error, at index: Int) {
-      lock.lock()
-      errors[index] = error
-      lock.unlock()
-    }
-
-    var first: (any Error)? {
-      lock.lock()
-      defer { lock.unlock() }
-      return errors.lazy.compactMap { $0 }.first
-    }
+    if let first = failures.compactMap({ $0 }).min(by: { $0.0 < $1.0 }) { throw first.1 }
   }
 
   static func write(_ content: ReportContent, to path: String) throws {

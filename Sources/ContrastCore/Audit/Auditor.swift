@@ -302,8 +302,8 @@ struct Auditor: Sendable {
     }
     let appearances = settings.appearances.filter { wallpaper.appearances?.contains($0) ?? true }
     // The layouts whose canvas can be drawn.
-    var drawable: [Int] = []
-    for (i, layout) in layouts.enumerated() {
+    var drawable: [Layout] = []
+    for layout in layouts {
       let c = layout.canvas
       guard c.widthInPixels >= 1, c.heightInPixels >= 1,
         c.widthInPixels <= Canvas.maximumSideInPixels,
@@ -318,10 +318,10 @@ struct Auditor: Sendable {
               + "\(Canvas.maximumSideInPixels) px a side and \(Canvas.maximumPixels) pixels"))
         continue
       }
-      drawable.append(i)
+      drawable.append(layout)
     }
     let image = decoded.image
-    let layoutsToAudit = drawable.map { layouts[$0] }
+    let layoutsToAudit = drawable
     /// The scenes of `modes` on every layout, with their remedies. A lane
     /// places the wallpaper and computes its blurs on canvases of its own
     /// (a ``WallpaperCanvas`` is one thread's; planned blurs are the same

@@ -168,7 +168,6 @@ final class FrameStatistics {
     /// ascending in each part.
     final class Fine {
       static let mostBits: UInt64 = 12
-      let bits: UInt64
       let shift: UInt64
       let parts: Int
       let starts: [Int]
@@ -205,7 +204,6 @@ final class FrameStatistics {
         // bucket of a few hundred entries.
         var b: UInt64 = 4
         while b < Self.mostBits, (entries.count >> Int(b)) > 8 { b += 1 }
-        bits = b
         shift = BucketSelect.shift - b
         parts = 1 << Int(b)
         base = weights.count

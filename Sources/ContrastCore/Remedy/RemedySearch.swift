@@ -191,20 +191,10 @@ public struct RemedySearch: Sendable {
     return pixels
   }
 
-  /// Every entry whose ratio (foreground luminance `fg` over `backgrounds`)
-  /// is below `threshold`, with its ratio, and the lowest ratio of all.
-  static func failingAll(foreground fg: Double, backgrounds: [Double], threshold: Double) -> (
-    entries: [(index: Int, ratio: Double)], lowest: Double
-  ) {
-    backgrounds.withUnsafeBufferPointer { bg in
-      PixelKernel.failing(count: bg.count, threshold: threshold) {
-        PixelKernel.ratio(foreground: fg, background: bg[$0])
-      }
-    }
-  }
-
-  /// ``failingAll(foreground:backgrounds:threshold:)`` keeping only the
-  /// `limit` worst misses (``PixelKernel/worstFailing(count:threshold:limit:ratio:)``).
+  /// Of the entries whose ratio (foreground luminance `fg` over
+  /// `backgrounds`) is below `threshold`, the `limit` worst, ascending;
+  /// whether any is; and the lowest ratio of all
+  /// (``PixelKernel/worstFailing(count:threshold:limit:ratio:)``).
   static func worstFailing(
     foreground fg: Double, backgrounds: [Double], threshold: Double, limit: Int
   ) -> (worst: [(index: Int, ratio: Double)], fails: Bool, lowest: Double) {

@@ -188,9 +188,7 @@ public enum SceneEvaluator {
             shared, union: union, variants: variants, settings: settings,
             make: { v, stats, pixels in
               makeMeasurement(
-                layout: layout, canvas: canvas, appearance: appearance, mode: mode,
-                liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
-                element: element, item: item, rendering: rendering, color: color, variant: v,
+                settings: settings, rendering: rendering, color: color, variant: v,
                 stats: stats, pixelCount: pixels, look: looks.look(v.requirement),
                 shared: (place(v), scene(v)))
             })
@@ -218,9 +216,7 @@ public enum SceneEvaluator {
               rendering: rendering, color: color, threshold: v.requirement.threshold)
           cache?.measured[measureKey] = (ratios, stats, buckets)
           var m = makeMeasurement(
-            layout: layout, canvas: canvas, appearance: appearance, mode: mode,
-            liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
-            element: element, item: item, rendering: rendering, color: color, variant: v,
+            settings: settings, rendering: rendering, color: color, variant: v,
             stats: stats, pixelCount: samples.pixelCount, look: looks.look(v.requirement),
             shared: (place(v), scene(v)))
           let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
@@ -407,11 +403,8 @@ public enum SceneEvaluator {
 
   /// The check of one item at one text setting, judged on `stats`.
   static func makeMeasurement(
-    layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
-    liquidGlass: LiquidGlassSetting?, profile: Profile, settings: AuditSettings,
-    trust: TrustIndex?, element: Element, item: ContentItem, rendering: ElementRendering,
-    color: RGBA, variant v: Variant, stats: ContrastStatistics, pixelCount: Int,
-    look: CheckResult.Look,
+    settings: AuditSettings, rendering: ElementRendering, color: RGBA, variant v: Variant,
+    stats: ContrastStatistics, pixelCount: Int, look: CheckResult.Look,
     shared: (place: CheckResult.ItemPlace, scene: CheckResult.ScenePlace)
   ) -> ItemMeasurement {
     let requirement = v.requirement
