@@ -100,7 +100,7 @@ public struct AuditOutcome: Sendable {
       r.remedyBox = r.verdict == .fail ? remedyByGroup[RemedyAccumulator.key(r)] : nil
       results[i] = r
     }
-    results.sort(by: CheckResult.reportOrder)
+    results.sortInReportOrder()
     findings = Array(Set(findings)).sorted(by: Finding.reportOrder)
     errors = Array(Set(errors)).sorted { ($0.input, $0.message) < ($1.input, $1.message) }
     previews.sort { $0.key < $1.key }
@@ -423,7 +423,7 @@ struct Auditor: Sendable {
     // In report order already, on this worker: the final sort (a stable
     // merge sort that takes sorted runs as they are) then merges one run
     // per wallpaper instead of sorting every check; its order is the same.
-    partial.results.sort(by: CheckResult.reportOrder)
+    partial.results.sortInReportOrder()
     return partial
   }
 }
@@ -557,6 +557,17 @@ extension CheckResult {
   /// (by line).
   public static func reportOrder(_ a: CheckResult, _ b: CheckResult) -> Bool {
     if a.layout != b.layout { return a.layout < b.layout }
+    if a.scene !== b.scene, let o = SceneFields.order(a.scene.fields, b.scene.fields) { return o }
+    if a.line != b.line { return a.line < b.line }
+    return (a.element, a.item) < (b.element, b.item)
+  }
+}
+
+extension CheckResult.SceneFields {
+  /// Whether `a` comes before `b` in the report order (wallpaper,
+  /// appearance, mode, Liquid Glass setting, profile, text size, Bold Text
+  /// off first); nil when neither does.
+  static func order(_ a: Self, _ b: Self) -> Bool? {
     if a.wallpaper != b.wallpaper { return a.wallpaper < b.wallpaper }
     if a.appearance != b.appearance { return a.appearance < b.appearance }
     if a.mode != b.mode { return a.mode < b.mode }
@@ -566,8 +577,7 @@ extension CheckResult {
     if a.profile != b.profile { return a.profile < b.profile }
     if a.textSize != b.textSize { return a.textSize < b.textSize }
     if a.boldText != b.boldText { return !a.boldText }
-    if a.line != b.line { return a.line < b.line }
-    return (a.element, a.item) < (b.element, b.item)
+    return nil
   }
 }
 
