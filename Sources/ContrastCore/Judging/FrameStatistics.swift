@@ -301,27 +301,15 @@ final class FrameStatistics {
       var bucketOf = [Int32](repeating: 0, count: n)
       var sizes = [Int](repeating: 0, count: count + 1)
       var checkpoints = [RatioSum.Wide](repeating: RatioSum.Wide(), count: n / Self.stride + 1)
+      // (In C: a run of entries in one bucket is counted in a register.)
       let inRange = ratios.withUnsafeBufferPointer { r in
         counts.withUnsafeBufferPointer { c in
           bucketOf.withUnsafeMutableBufferPointer { of in
             sizes.withUnsafeMutableBufferPointer { sz in
               checkpoints.withUnsafeMutableBufferPointer { cp in
-                var inside = true
-                var sum = RatioSum.Wide()
-                for k in 0..<n {
-                  if k % Self.stride == 0 { cp[k / Self.stride] = sum }
-                  let v = r[k]
-                  inside = inside && v >= 1 && v < 32
-                  let b = Int(
-                    truncatingIfNeeded: (v.bitPattern >> BucketSelect.shift) &- BucketSelect.base)
-                  let bucket = inside ? b : 0
-                  of[k] = Int32(truncatingIfNeeded: bucket)
-                  sz[bucket + 1] += 1
-                  let scaled = inside ? UInt64(v * 0x1p52) : 0
-                  sum = sum + RatioSum.Wide.product(scaled, UInt64(c[k]))
-                }
-                if n % Self.stride == 0 { cp[n / Self.stride] = sum }
-                return inside
+                FastEngine.frameBuckets(
+                  ratios: r, counts: c, stride: Self.stride, bucketOf: of, sizes: sz,
+                  checkpoints: cp)
               }
             }
           }
@@ -333,20 +321,7 @@ final class FrameStatistics {
       let members = [Int32](unsafeUninitializedCapacity: n) { out, initialized in
         bucketOf.withUnsafeBufferPointer { of in
           cursor.withUnsafeMutableBufferPointer { at in
-            // A run of entries in one bucket (ratios crowd) advances a
-            // cursor held in a register, not one stored and read again.
-            var last = -1
-            var position = 0
-            for k in 0..<n {
-              let b = Int(of[k])
-              if b != last {
-                if last >= 0 { at[last] = position }
-                position = at[b]
-                last = b
-              }
-              out[position] = Int32(k)
-              position += 1
-            }
+            FastEngine.frameMembers(bucketOf: of, cursor: at, into: out)
           }
         }
         initialized = n
@@ -394,42 +369,54 @@ final class FrameStatistics {
     /// Makes `weights` those of `span`.
     func move(to span: Span) {
       // (Through pointers taken once: a class's arrays are otherwise
-      // checked for exclusive access at every entry.)
+      // checked for exclusive access at every entry. Runs of whole
+      // entries are added in C.)
       let old = current
       current = span
       weights.withUnsafeMutableBufferPointer { w in
         fineWeights.withUnsafeMutableBufferPointer { fw in
           fineBase.withUnsafeBufferPointer { fb in
-            let (fs, fp) = (fineShift, fineParts)
-            ratios.withUnsafeBufferPointer { r in
-              counts.withUnsafeBufferPointer { c in
-                bucketOf.withUnsafeBufferPointer { of in
-                  func add(_ k: Int, _ n: Int) {
-                    let b = Int(of[k])
-                    w[b] += n
-                    if !fb.isEmpty, fb[b] >= 0 {
-                      fw[fb[b] + Fine.part(r[k], shift: fs[b], parts: fp[b])] += n
+            fineShift.withUnsafeBufferPointer { fs in
+              fineParts.withUnsafeBufferPointer { fp in
+                ratios.withUnsafeBufferPointer { r in
+                  counts.withUnsafeBufferPointer { c in
+                    bucketOf.withUnsafeBufferPointer { of in
+                      func add(_ range: Range<Int>, sign: Int) {
+                        FastEngine.frameAdd(
+                          range, sign: sign, bucketOf: of, counts: c, ratios: r, weights: w,
+                          fine: (fb, fs, fp, fw))
+                      }
+                      func add(_ k: Int, _ n: Int) {
+                        let b = Int(of[k])
+                        w[b] += n
+                        if !fb.isEmpty, fb[b] >= 0 {
+                          fw[fb[b] + Fine.part(r[k], shift: fs[b], parts: fp[b])] += n
+                        }
+                      }
+                      func edges(_ s: Span) -> [Int] {
+                        s.entries.count == 1
+                          ? [s.entries.lowerBound]
+                          : [s.entries.lowerBound, s.entries.upperBound - 1]
+                      }
+                      if let old, span.entries.lowerBound <= old.entries.lowerBound,
+                        span.entries.upperBound >= old.entries.upperBound
+                      {
+                        // It contains the old frame: the old edges count
+                        // whole, the new entries are added whole, then the
+                        // new edges are trimmed.
+                        for k in edges(old) { add(k, c[k] - count(k, in: old)) }
+                        add(span.entries.lowerBound..<old.entries.lowerBound, sign: 1)
+                        add(old.entries.upperBound..<span.entries.upperBound, sign: 1)
+                        for k in edges(span) { add(k, count(k, in: span) - c[k]) }
+                      } else {
+                        if let old {
+                          add(old.entries, sign: -1)
+                          for k in edges(old) { add(k, c[k] - count(k, in: old)) }
+                        }
+                        add(span.entries, sign: 1)
+                        for k in edges(span) { add(k, count(k, in: span) - c[k]) }
+                      }
                     }
-                  }
-                  func edges(_ s: Span) -> [Int] {
-                    s.entries.count == 1
-                      ? [s.entries.lowerBound] : [s.entries.lowerBound, s.entries.upperBound - 1]
-                  }
-                  if let old, span.entries.lowerBound <= old.entries.lowerBound,
-                    span.entries.upperBound >= old.entries.upperBound
-                  {
-                    // It contains the old frame: the old edges count whole,
-                    // the new entries are added whole, then the new edges
-                    // are trimmed.
-                    for k in edges(old) { add(k, c[k] - count(k, in: old)) }
-                    for k in span.entries.lowerBound..<old.entries.lowerBound { add(k, c[k]) }
-                    for k in old.entries.upperBound..<span.entries.upperBound { add(k, c[k]) }
-                    for k in edges(span) { add(k, count(k, in: span) - c[k]) }
-                  } else {
-                    if let old {
-                      for k in old.entries { add(k, -count(k, in: old)) }
-                    }
-                    for k in span.entries { add(k, count(k, in: span)) }
                   }
                 }
               }
