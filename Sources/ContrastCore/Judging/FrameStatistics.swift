@@ -93,6 +93,11 @@ final class FrameStatistics {
 
   /// The entry range of `span`, its counts written out.
   func entryRange(_ span: Span) -> ItemSamples.EntryRange {
+    Self.entryRange(span, counts: counts)
+  }
+
+  /// The entry range of `span` of entries standing for `counts` pixels each.
+  static func entryRange(_ span: Span, counts: [Int]) -> ItemSamples.EntryRange {
     var c = Array(counts[span.entries])
     c[0] = span.firstCount
     c[c.count - 1] = span.lastCount

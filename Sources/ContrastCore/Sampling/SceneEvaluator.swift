@@ -52,6 +52,14 @@ public final class SampleCache {
     var color: RGBA
   }
   var ratios: [RatioKey: [Double]] = [:]
+  /// The first pixel of each entry of the samples of a union of frames
+  /// (``ItemSamples/pixelOffsets()``).
+  var offsets: [Key: [Int]] = [:]
+  /// The statistics of the frames of an item taken on one union's ratios,
+  /// per frame and threshold: a scene with the same ratios (another Liquid
+  /// Glass setting drawing the element alike) takes them as they are.
+  var frameStatistics: [RatioKey: [SceneEvaluator.SharedStatisticsKey: ContrastStatistics]] =
+    [:]
 
   /// The item places of this worker's checks.
   let places: ItemPlaces
@@ -184,8 +192,10 @@ public enum SceneEvaluator {
           color: color.hex, material: rendering.materialName,
           trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
         if let shared {
+          var known = cache?.frameStatistics[shared.ratioKey] ?? [:]
+          defer { cache?.frameStatistics[shared.ratioKey] = known }
           out += measureShared(
-            shared, union: union, variants: variants, settings: settings,
+            shared, union: union, variants: variants, settings: settings, known: &known,
             make: { v, stats, pixels in
               makeMeasurement(
                 settings: settings, rendering: rendering, color: color, variant: v,
@@ -237,13 +247,21 @@ public enum SceneEvaluator {
   /// column range: each frame's statistics from the samples and ratios of
   /// their union (``FrameStatistics``), and the samples of the failing
   /// frames the remedy search needs (``remedyCarriers(_:pixels:statistic:)``).
+  /// `known` holds the statistics already taken on these ratios (another
+  /// scene's), per frame and threshold; those taken here are added.
   static func measureShared(
-    _ shared: (samples: ItemSamples, ratios: [Double], offsets: [Int]), union: PixelRect,
-    variants: [Variant], settings: AuditSettings,
+    _ shared: Union, union: PixelRect, variants: [Variant], settings: AuditSettings,
+    known judgedOn: inout [SharedStatisticsKey: ContrastStatistics],
     make: (Variant, ContrastStatistics, Int) -> ItemMeasurement
   ) -> [ItemMeasurement] {
-    let frames = FrameStatistics(ratios: shared.ratios, counts: shared.samples.counts)
-    var judgedOn: [SharedStatisticsKey: ContrastStatistics] = [:]
+    // The buckets are built only when a frame's statistics are not known.
+    var built: FrameStatistics?
+    var frames: FrameStatistics {
+      if let built { return built }
+      let f = FrameStatistics(ratios: shared.ratios, counts: shared.samples.counts)
+      built = f
+      return f
+    }
     var out: [ItemMeasurement] = []
     var spans: [FrameStatistics.Span] = []
     var pixelRanges: [Range<Int>] = []
@@ -265,7 +283,7 @@ public enum SceneEvaluator {
         out[i].entryRatios = shared.ratios
         continue
       }
-      let range = frames.entryRange(spans[i])
+      let range = FrameStatistics.entryRange(spans[i], counts: shared.samples.counts)
       out[i].samples = shared.samples.slice(range)
       out[i].entryRatios = range.ratios(of: shared.ratios)
     }
@@ -388,7 +406,7 @@ public enum SceneEvaluator {
   static func measureUnion(
     _ rect: PixelRect, element: Element, item: ContentItem, rendering: ElementRendering,
     color: RGBA, image: RGBImage, mask: ShapeMask, source: ElementBackdrop, cache: SampleCache?
-  ) -> (samples: ItemSamples, ratios: [Double], offsets: [Int]) {
+  ) -> Union {
     let key = SampleCache.Key(
       element: element.id, item: item.id, rect: rect, border: rendering.borderWidthInPixels,
       source: source.identity)
@@ -398,7 +416,18 @@ public enum SceneEvaluator {
     let ratioKey = SampleCache.RatioKey(samples: key, rendering: rendering, color: color)
     let ratios = cache?.ratios[ratioKey] ?? samples.entryRatios(rendering: rendering, color: color)
     cache?.ratios[ratioKey] = ratios
-    return (samples, ratios, samples.pixelOffsets())
+    let offsets = cache?.offsets[key] ?? samples.pixelOffsets()
+    cache?.offsets[key] = offsets
+    return Union(samples: samples, ratios: ratios, offsets: offsets, ratioKey: ratioKey)
+  }
+
+  /// The samples of an item's union of frames, the ratio of each entry, the
+  /// first pixel of each entry, and the key of those ratios in the cache.
+  struct Union {
+    var samples: ItemSamples
+    var ratios: [Double]
+    var offsets: [Int]
+    var ratioKey: SampleCache.RatioKey
   }
 
   /// The check of one item at one text setting, judged on `stats`.
