@@ -132,10 +132,10 @@ public enum HTMLReport {
   }
 
   static func filters(_ report: AuditReport) -> String {
-    let results = report.outcome.results
-    let layouts = Set(results.map(\.layout)).union(report.outcome.previews.map(\.key.layout))
+    let heads = report.outcome.results.sceneHeads()
+    let layouts = Set(heads.map(\.layout)).union(report.outcome.previews.map(\.key.layout))
       .sorted()
-    let wallpapers = Set(results.map(\.wallpaper)).union(
+    let wallpapers = Set(heads.map(\.wallpaper)).union(
       report.outcome.previews.map(\.key.wallpaper)
     ).sorted()
     var out = "<nav class=\"filters\" aria-label=\"Filters\">\n<div class=\"wrap\">\n"
@@ -194,6 +194,13 @@ public enum HTMLReport {
       if verdict == .fail { fail += 1 }
       if verdict == .warn { warn += 1 }
     }
+
+    /// Counts the checks `other` counts.
+    mutating func add(_ other: Counts) {
+      total += other.total
+      fail += other.fail
+      warn += other.warn
+    }
   }
 
   static func matrix(_ report: AuditReport) -> String {
@@ -216,15 +223,19 @@ public enum HTMLReport {
     // Bold Text filters.
     let text = st.sweepsTextSettings ? TextColumns(report) : nil
     var perSetting: [CellKey: [Counts]] = [:]
-    for r in results {
+    // A run of checks shares its scene and layout, so its cells.
+    for run in results.sceneRuns() {
+      var counts = Counts()
+      for i in run { counts.add(results[i].verdict) }
+      let r = results[run.lowerBound]
       for layout in ["", r.layout] {
         let k = CellKey(
           layout: layout, row: MatrixRow(wallpaper: r.wallpaper, profile: r.profile),
           appearance: r.appearance, mode: r.mode, liquidGlass: r.liquidGlass)
-        cells[k, default: Counts()].add(r.verdict)
+        cells[k, default: Counts()].add(counts)
         if let text {
           perSetting[k, default: Array(repeating: Counts(), count: text.count)][text.index(r)]
-            .add(r.verdict)
+            .add(counts)
         }
       }
     }
@@ -240,10 +251,11 @@ public enum HTMLReport {
           + "cell counting several says under its count in how many of them it fails" : "")
       + "). Select a cell to show only its scenes and failures.</p>\n"
     if let text { out += text.scope }
-    let layouts = [""] + Set(results.map(\.layout)).sorted()
+    let heads = results.sceneHeads()
+    let layouts = [""] + Set(heads.map(\.layout)).sorted()
     for layout in layouts {
       let rows = Set(
-        results.filter { layout.isEmpty || $0.layout == layout }.map {
+        heads.filter { layout.isEmpty || $0.layout == layout }.map {
           MatrixRow(wallpaper: $0.wallpaper, profile: $0.profile)
         }
       ).sorted()
@@ -409,7 +421,7 @@ public enum HTMLReport {
     init(_ report: AuditReport) {
       var sizes = Set(report.settings.textSizes)
       var bold = Set(report.settings.boldText)
-      for r in report.outcome.results {
+      for r in report.outcome.results.sceneHeads() {
         sizes.insert(r.textSize)
         bold.insert(r.boldText)
       }

@@ -40,23 +40,23 @@ public enum ItemFailures {
   /// The items with at least one check of `verdict`, worst first (by the
   /// worst check's ratio / threshold, then report order of that check).
   public static func items(_ report: AuditReport, verdict: Verdict = .fail) -> [ItemFailure] {
-    struct Key: Hashable {
-      var layout: String
-      var element: String
-      var item: String
+    let results = report.outcome.results
+    let index = ItemIndex(results)
+    var totals = [Int](repeating: 0, count: index.keys.count)
+    var groups = [[CheckResult]](repeating: [], count: index.keys.count)
+    for i in results.indices {
+      let k = index.of[i]
+      totals[k] += 1
+      if results[i].verdict == verdict { groups[k].append(results[i]) }
     }
-    var totals: [Key: Int] = [:]
-    var groups: [Key: [CheckResult]] = [:]
-    for r in report.outcome.results {
-      let k = Key(layout: r.layout, element: r.element, item: r.item)
-      totals[k, default: 0] += 1
-      if r.verdict == verdict { groups[k, default: []].append(r) }
-    }
-    let items = groups.map { k, rs in
-      let sorted = rs.sorted(by: worseFirst)
+    let items = groups.indices.compactMap { k -> ItemFailure? in
+      let rs = groups[k]
+      guard !rs.isEmpty else { return nil }
+      let key = index.keys[k]
       return ItemFailure(
-        layout: k.layout, element: k.element, item: k.item, checks: sorted,
-        scenes: totals[k] ?? rs.count, gating: rs.filter(report.gates).count)
+        layout: key.layout, element: key.element, item: key.item,
+        checks: rs.sorted(by: worseFirst), scenes: totals[k],
+        gating: rs.filter(report.gates).count)
     }
     return items.sorted { worseFirst($0.worst, $1.worst) }
   }
@@ -126,14 +126,22 @@ extension ItemFailures {
       var size: TextSize
       var bold: Bool
     }
-    struct Item: Hashable {
-      var layout: String
-      var element: String
-      var item: String
-    }
+    // A run of checks shares its scene, so its text setting and layout.
+    let results = report.outcome.results
+    let index = ItemIndex(results)
     var counts: [Setting: TextSettingCounts] = [:]
-    var failingItems: [Setting: Set<Item>] = [:]
-    for r in report.outcome.results {
+    var failingItems: [Setting: Set<Int>] = [:]
+    for run in results.sceneRuns() {
+      let r = results[run.lowerBound]
+      var warnings = 0
+      var failing: [Int] = []
+      for i in run {
+        switch results[i].verdict {
+        case .fail: failing.append(index.of[i])
+        case .warn: warnings += 1
+        case .pass: break
+        }
+      }
       for group in perLayout ? ["", r.layout] : [""] {
         let k = Setting(group: group, size: r.textSize, bold: r.boldText)
         var c =
@@ -141,16 +149,11 @@ extension ItemFailures {
           ?? TextSettingCounts(
             textSize: r.textSize, boldText: r.boldText, failing: 0, warnings: 0, checks: 0,
             failingItems: 0)
-        c.checks += 1
-        switch r.verdict {
-        case .fail:
-          c.failing += 1
-          failingItems[k, default: []].insert(
-            Item(layout: r.layout, element: r.element, item: r.item))
-        case .warn: c.warnings += 1
-        case .pass: break
-        }
+        c.checks += run.count
+        c.failing += failing.count
+        c.warnings += warnings
         counts[k] = c
+        if !failing.isEmpty { failingItems[k, default: []].formUnion(failing) }
       }
     }
     var out: [String: [TextSettingCounts]] = [:]

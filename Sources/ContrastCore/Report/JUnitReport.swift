@@ -118,14 +118,11 @@ public enum JUnitReport {
 
   /// Every item's checks (layout, element, item), in report order.
   static func itemGroups(_ report: AuditReport) -> [[CheckResult]] {
-    var order: [[String]] = []
-    var groups: [[String]: [CheckResult]] = [:]
-    for r in report.outcome.results {
-      let key = [r.layout, r.element, r.item]
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(r)
-    }
-    return order.map { groups[$0]! }
+    let results = report.outcome.results
+    let index = ItemIndex(results)
+    var groups = [[CheckResult]](repeating: [], count: index.keys.count)
+    for i in results.indices { groups[index.of[i]].append(results[i]) }
+    return groups
   }
 
   static func outcome(_ checks: [CheckResult], report: AuditReport) -> Outcome {

@@ -207,15 +207,20 @@ public enum MarkdownReport {
     let severalProfiles = report.profileNames.count > 1
     var rowSet = Set<String>()
     var cells: [String: (pass: Int, fail: Int, warn: Int)] = [:]
-    for r in report.outcome.results {
+    // A run of checks shares its scene, so its row and cell.
+    let results = report.outcome.results
+    for run in results.sceneRuns() {
+      let r = results[run.lowerBound]
       let row = severalProfiles ? "\(r.wallpaper) · \(r.profile)" : r.wallpaper
       rowSet.insert(row)
       let k = "\(row)|" + columnKey(r.appearance, r.mode, r.liquidGlass)
       var c = cells[k] ?? (0, 0, 0)
-      switch r.verdict {
-      case .pass: c.pass += 1
-      case .fail: c.fail += 1
-      case .warn: c.warn += 1
+      for i in run {
+        switch results[i].verdict {
+        case .pass: c.pass += 1
+        case .fail: c.fail += 1
+        case .warn: c.warn += 1
+        }
       }
       cells[k] = c
     }

@@ -128,15 +128,25 @@ public enum SARIFReport {
   /// each worst first (judged ratio over threshold, then report order); the
   /// groups in the report order of their items.
   static func itemGroups(_ report: AuditReport) -> [[CheckResult]] {
-    var order: [[String]] = []
-    var groups: [[String]: [CheckResult]] = [:]
-    for r in report.outcome.results where r.verdict != .pass {
-      let key = [Rule.contrast(for: r.kind).id, r.layout, r.element, r.item]
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(r)
+    struct Key: Hashable {
+      var rule: String
+      var item: Int
     }
-    return order.map { key in
-      groups[key]!.sorted {
+    let results = report.outcome.results
+    let index = ItemIndex(results)
+    var order: [Key: Int] = [:]
+    var groups: [[CheckResult]] = []
+    for i in results.indices where results[i].verdict != .pass {
+      let key = Key(rule: Rule.contrast(for: results[i].kind).id, item: index.of[i])
+      if let g = order[key] {
+        groups[g].append(results[i])
+      } else {
+        order[key] = groups.count
+        groups.append([results[i]])
+      }
+    }
+    return groups.map { group in
+      group.sorted {
         let a = $0.judgedRatio / $0.threshold
         let b = $1.judgedRatio / $1.threshold
         return a != b ? a < b : CheckResult.reportOrder($0, $1)
