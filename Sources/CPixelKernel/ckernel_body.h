@@ -257,3 +257,38 @@ static TARGET void FN(compose)(const cpk_params *p, const float *image, long wid
     }
   }
 }
+
+// The remedy search's scan of an opaque colour over background luminances
+// (RemedySearch.worstFailing(foreground:backgrounds:threshold:limit:)): the
+// ratio of foreground luminance fg over each, as WCAG.contrastRatio(luminance:)
+// takes it (`max` and `min` as Swift's, then (hi + 0.05) / (lo + 0.05)); the
+// failing ones offered to `heap` in index order; the least ratio returned.
+static TARGET double FN(luminance_scan)(double fg, const double *bg, long n, double threshold,
+                                        cpk_heap *heap) {
+  V f = VSPLAT(fg), t = VSPLAT(threshold), low = VSPLAT(INFINITY);
+  long k = 0;
+  for (; k + LANES <= n; k += LANES) {
+    V b = VLOAD(bg + k);
+    V r = VDIV(VADD(FN(larger)(f, b), VSPLAT(0.05)), VADD(FN(smaller)(f, b), VSPLAT(0.05)));
+    low = FN(smaller)(low, r);
+    int fails = MBITS(VLT(r, t));
+    if (fails) {
+      double lanes[LANES];
+      VSTORE(lanes, r);
+      for (int l = 0; l < LANES; l++)
+        if (fails & (1 << l)) heap_offer(heap, k + l, lanes[l]);
+    }
+  }
+  double lanes[LANES];
+  VSTORE(lanes, low);
+  double lowest = INFINITY;
+  for (int l = 0; l < LANES; l++) lowest = lanes[l] < lowest ? lanes[l] : lowest;
+  for (; k < n; k++) {
+    double b = bg[k];
+    double hi = b >= fg ? b : fg, lo = b < fg ? b : fg;
+    double r = (hi + 0.05) / (lo + 0.05);
+    lowest = r < lowest ? r : lowest;
+    if (r < threshold) heap_offer(heap, k, r);
+  }
+  return lowest;
+}

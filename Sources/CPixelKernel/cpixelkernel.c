@@ -53,6 +53,57 @@ static inline int four_codes(const uint8_t *p) {
   return v;
 }
 
+// The remedy search's bounded heap (ContrastCore's PixelKernel.worstFailing):
+// the `limit` failing entries of lowest (ratio, index) seen so far, a
+// max-heap on (ratio, index). Which entries it ends with does not depend on
+// how it is laid out; the caller sorts them.
+typedef struct {
+  long *index;
+  double *ratio;
+  long count, limit;
+} cpk_heap;
+
+static inline int heap_above(double ra, long ia, double rb, long ib) {
+  return ra != rb ? ra > rb : ia > ib;
+}
+
+static inline void heap_swap(cpk_heap *h, long a, long b) {
+  long i = h->index[a];
+  double r = h->ratio[a];
+  h->index[a] = h->index[b];
+  h->ratio[a] = h->ratio[b];
+  h->index[b] = i;
+  h->ratio[b] = r;
+}
+
+static void heap_offer(cpk_heap *h, long k, double r) {
+  if (h->count < h->limit) {
+    long i = h->count++;
+    h->index[i] = k;
+    h->ratio[i] = r;
+    while (i > 0) {
+      long parent = (i - 1) / 2;
+      if (!heap_above(h->ratio[i], h->index[i], h->ratio[parent], h->index[parent])) break;
+      heap_swap(h, i, parent);
+      i = parent;
+    }
+  } else if (h->limit > 0 && heap_above(h->ratio[0], h->index[0], r, k)) {
+    h->index[0] = k;
+    h->ratio[0] = r;
+    long i = 0;
+    for (;;) {
+      long l = 2 * i + 1;
+      if (l >= h->count) break;
+      long m = l;
+      if (l + 1 < h->count && heap_above(h->ratio[l + 1], h->index[l + 1], h->ratio[l], h->index[l]))
+        m = l + 1;
+      if (!heap_above(h->ratio[m], h->index[m], h->ratio[i], h->index[i])) break;
+      heap_swap(h, i, m);
+      i = m;
+    }
+  }
+}
+
 // ---- AVX2: four entries at a time ----
 #define TARGET __attribute__((target("avx2")))
 #define FN(name) name##_avx2
@@ -228,6 +279,15 @@ int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, co
   return 1;
 }
 
+long cpk_luminance_scan(double fg, const double *bg, long n, double threshold, long limit,
+                        long *worstIndex, double *worstRatio, double *lowest) {
+  if (!cpk_available()) return -1;
+  cpk_heap heap = {worstIndex, worstRatio, 0, limit};
+  *lowest = cpk_level() >= 3 ? luminance_scan_avx512(fg, bg, n, threshold, &heap)
+                             : luminance_scan_avx2(fg, bg, n, threshold, &heap);
+  return heap.count;
+}
+
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,
                               const double *b, const uint8_t *codes, long n, double *out) {
   if (!cpk_available()) return 0;
@@ -277,6 +337,13 @@ int cpk_background_luminances(const cpk_params *p, const double *r, const double
                               const double *b, const uint8_t *codes, long n, double *out) {
   (void)p, (void)r, (void)g, (void)b, (void)codes, (void)n, (void)out;
   return 0;
+}
+
+long cpk_luminance_scan(double fg, const double *bg, long n, double threshold, long limit,
+                        long *worstIndex, double *worstRatio, double *lowest) {
+  (void)fg, (void)bg, (void)n, (void)threshold, (void)limit, (void)worstIndex, (void)worstRatio;
+  (void)lowest;
+  return -1;
 }
 
 #endif

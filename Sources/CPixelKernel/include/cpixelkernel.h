@@ -146,6 +146,16 @@ void cpk_gather_buckets(const double *values, const long *weights, long n, unsig
                         unsigned long long base, const unsigned long long keys[3],
                         double *outValues, long *outWeights, long cursors[3]);
 
+/// The remedy search's scan of an opaque colour: the ratio of foreground
+/// luminance `fg` over each of the background luminances bg[0 ..< n] (WCAG's
+/// (L1 + 0.05) / (L2 + 0.05), as ContrastCore's WCAG.contrastRatio takes
+/// it); of those below `threshold`, the `limit` of lowest (ratio, index)
+/// into worstIndex and worstRatio (`limit` room each, in no order); the
+/// least ratio of all into `lowest`. Returns how many were written, or -1,
+/// writing nothing, when cpk_available() is 0.
+long cpk_luminance_scan(double fg, const double *bg, long n, double threshold, long limit,
+                        long *worstIndex, double *worstRatio, double *lowest);
+
 /// The relative luminance of every entry's background into `out` (as above).
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,
                               const double *b, const uint8_t *codes, long n, double *out);

@@ -254,6 +254,29 @@ struct PixelKernel {
     }
   }
 
+  /// The remedy search's scan of an opaque colour over the entries'
+  /// background luminances: ``worstFailing(count:threshold:limit:ratio:)``
+  /// of ``ratio(foreground:background:)`` of foreground luminance `fg` over
+  /// each of `backgrounds`, in the vector loops (the same bits; that scan
+  /// is the reference, `ModelTwinTests`); nil without them.
+  static func worstFailing(
+    foreground fg: Double, backgrounds: [Double], threshold: Double, limit: Int
+  ) -> (worst: [(index: Int, ratio: Double)], fails: Bool, lowest: Double)? {
+    let room = Swift.max(limit, 0)
+    var index = [Int](repeating: 0, count: room)
+    var ratio = [Double](repeating: 0, count: room)
+    var lowest = 0.0
+    let count = backgrounds.withUnsafeBufferPointer { bg in
+      cpk_luminance_scan(fg, bg.baseAddress, bg.count, threshold, room, &index, &ratio, &lowest)
+    }
+    guard count >= 0 else { return nil }
+    var worst: [(index: Int, ratio: Double)] = []
+    worst.reserveCapacity(count)
+    for j in 0..<count { worst.append((index[j], ratio[j])) }
+    worst.sort { $0.ratio != $1.ratio ? $0.ratio < $1.ratio : $0.index < $1.index }
+    return (worst, count > 0, lowest)
+  }
+
   /// Of `count` entries whose ratios `ratio` gives, the `limit` below
   /// `threshold` of lowest ratio (ties by index), ascending; whether any
   /// is below; and the lowest ratio of all. A bounded max-heap holds the

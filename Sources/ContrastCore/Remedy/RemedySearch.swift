@@ -198,6 +198,20 @@ public struct RemedySearch: Sendable {
   static func worstFailing(
     foreground fg: Double, backgrounds: [Double], threshold: Double, limit: Int
   ) -> (worst: [(index: Int, ratio: Double)], fails: Bool, lowest: Double) {
+    // The vector loops where they run (the same bits), else the reference.
+    if let fast = PixelKernel.worstFailing(
+      foreground: fg, backgrounds: backgrounds, threshold: threshold, limit: limit)
+    {
+      return fast
+    }
+    return reference(foreground: fg, backgrounds: backgrounds, threshold: threshold, limit: limit)
+  }
+
+  /// ``worstFailing(foreground:backgrounds:threshold:limit:)`` in plain
+  /// Swift: the reference of the vector loops.
+  static func reference(
+    foreground fg: Double, backgrounds: [Double], threshold: Double, limit: Int
+  ) -> (worst: [(index: Int, ratio: Double)], fails: Bool, lowest: Double) {
     backgrounds.withUnsafeBufferPointer { bg in
       PixelKernel.worstFailing(count: bg.count, threshold: threshold, limit: limit) {
         PixelKernel.ratio(foreground: fg, background: bg[$0])

@@ -421,6 +421,26 @@ import Testing
               == each, "fg \(fg) threshold \(threshold)")
         }
       }
+      // The scan of an opaque colour over those luminances in the vector
+      // loops: the reference's bits at every level (counts that end
+      // inside a vector; repeated luminances, so ties of ratio by index).
+      let repeated = backgrounds + backgrounds.prefix(37) + [0, 1, 0.18, 0.18]
+      VectorLevels.each { level in
+        for n in [0, 1, 7, 8, 13, repeated.count] {
+          let some = Array(repeated.prefix(n))
+          for fg in [0.0, 0.18, 0.5, 1.0] + Array(backgrounds.prefix(5)) {
+            for (threshold, limit) in [(1.2, 512), (3.0, 1), (4.5, 7), (7.0, 512), (30.0, 2000)] {
+              let expected = RemedySearch.reference(
+                foreground: fg, backgrounds: some, threshold: threshold, limit: limit)
+              let got = RemedySearch.worstFailing(
+                foreground: fg, backgrounds: some, threshold: threshold, limit: limit)
+              #expect(got.worst.map(\.index) == expected.worst.map(\.index), "\(level) n \(n)")
+              #expect(got.worst.map(\.ratio) == expected.worst.map(\.ratio), "\(level) n \(n)")
+              #expect(got.fails == expected.fails && got.lowest == expected.lowest)
+            }
+          }
+        }
+      }
       // Ties: every ratio equal, so the first `limit` indices are kept.
       let tied = PixelKernel.worstFailing(count: 50, threshold: 2, limit: 5) { _ in 1.5 }
       #expect(tied.worst.map(\.index) == [0, 1, 2, 3, 4])
