@@ -127,35 +127,3 @@ double cpk_select_in_bucket(double *values, long *weights, long n, long rank, un
   }
   return NAN;
 }
-
-double cpk_kth_smallest(const double *values, long n, long k, double *heap) {
-  // A max-heap of the k + 1 least values seen: its top is the answer.
-  long size = 0, room = k + 1;
-  for (long i = 0; i < n; i++) {
-    double v = values[i];
-    if (size < room) {
-      long j = size++;
-      heap[j] = v;
-      while (j > 0 && heap[(j - 1) / 2] < heap[j]) {
-        double t = heap[j];
-        heap[j] = heap[(j - 1) / 2];
-        heap[(j - 1) / 2] = t;
-        j = (j - 1) / 2;
-      }
-    } else if (v < heap[0]) {
-      heap[0] = v;
-      long j = 0;
-      for (;;) {
-        long l = 2 * j + 1, m = j;
-        if (l < size && heap[l] > heap[m]) m = l;
-        if (l + 1 < size && heap[l + 1] > heap[m]) m = l + 1;
-        if (m == j) break;
-        double t = heap[j];
-        heap[j] = heap[m];
-        heap[m] = t;
-        j = m;
-      }
-    }
-  }
-  return heap[0];
-}

@@ -139,11 +139,6 @@ int cpk_bucket_histogram(const double *values, const long *weights, long n, unsi
 /// turn out not to share those bits.
 double cpk_select_in_bucket(double *values, long *weights, long n, long rank, unsigned shift);
 
-/// The value at 0-based rank `k` of values[0 ..< n] in ascending order
-/// (0 <= k < n; the values not NaN), by one pass keeping the k + 1 least in
-/// a max-heap (`heap`: k + 1 room). Plain C: runs at every vector level.
-double cpk_kth_smallest(const double *values, long n, long k, double *heap);
-
 /// Copies the values (and their weights, when `weights` is not NULL) whose
 /// bucket `(bits >> shift) - base` is keys[j] to outValues[cursors[j]++]
 /// (and outWeights), for j < 3, in order. AVX2 when the CPU has it.

@@ -47,16 +47,3 @@ extension FastEngine {
     return r.isNaN ? nil : r
   }
 }
-
-extension FastEngine {
-  /// The value at 0-based rank `k` of `values` in ascending order (`k` <
-  /// the count; no NaN): one pass keeping the `k` + 1 least in a heap, for
-  /// a small `k` cheaper than the buckets or a selection over a copy.
-  ///
-  /// Reference: ``quickselect(_:_:from:)`` on a copy (`ModelTwinTests`).
-  static func smallest(rank k: Int, of values: UnsafeBufferPointer<Double>) -> Double {
-    precondition(k >= 0 && k < values.count, "a rank among the values")
-    var heap = [Double](repeating: 0, count: k + 1)
-    return cpk_kth_smallest(values.baseAddress, values.count, k, &heap)
-  }
-}

@@ -42,22 +42,20 @@ public struct RemedySearch: Sendable {
     if rank == 1 {
       order = []
       let k = Swift.min(256, ratios.count) - 1
-      // The measurement's histogram of these very ratios when it has one,
-      // else one pass keeping the k + 1 least.
-      let bucketed =
-        ratios.count >= BucketSelect.smallest && known != nil
-        ? buckets?.value(atRank: k + 1, of: ratios) : nil
-      let cut =
-        bucketed ?? ratios.withUnsafeBufferPointer { FastEngine.smallest(rank: k, of: $0) }
-      var first: [Int] = []
-      first.reserveCapacity(512)
-      ratios.withUnsafeBufferPointer { r in
-        for i in 0..<r.count where r[i] <= cut {
-          first.append(i)
-          if first.count == 512 { break }
+      let bucketed: Double?
+      if ratios.count < BucketSelect.smallest {
+        bucketed = nil
+      } else if known != nil, let buckets {
+        // The measurement's histogram of these very ratios.
+        bucketed = buckets.value(atRank: k + 1, of: ratios)
+      } else {
+        bucketed = ratios.withUnsafeBufferPointer {
+          BucketSelect.values(atRanks: [k + 1], of: $0, weights: nil)?[0]
         }
       }
-      worst = first
+      var copy = bucketed == nil ? ratios : []
+      let cut = bucketed ?? copy.withUnsafeMutableBufferPointer { quickselect($0, k, from: 0) }
+      worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))
     } else {
       order = ratios.indices.sorted {
         ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1
