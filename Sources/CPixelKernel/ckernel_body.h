@@ -265,18 +265,23 @@ static TARGET void FN(compose)(const cpk_params *p, const float *image, long wid
 // failing ones offered to `heap` in index order; the least ratio returned.
 static TARGET double FN(luminance_scan)(double fg, const double *bg, long n, double threshold,
                                         cpk_heap *heap) {
-  V f = VSPLAT(fg), t = VSPLAT(threshold), low = VSPLAT(INFINITY);
+  // Once the heap is full, an entry enters only below its greatest ratio
+  // (entries come in index order, so a tie comes after it and stays out):
+  // lanes at or above `bound` are neither failing nor entering.
+  V f = VSPLAT(fg), bound = VSPLAT(threshold), low = VSPLAT(INFINITY);
   long k = 0;
   for (; k + LANES <= n; k += LANES) {
     V b = VLOAD(bg + k);
     V r = VDIV(VADD(FN(larger)(f, b), VSPLAT(0.05)), VADD(FN(smaller)(f, b), VSPLAT(0.05)));
     low = FN(smaller)(low, r);
-    int fails = MBITS(VLT(r, t));
-    if (fails) {
+    int offered = MBITS(VLT(r, bound));
+    if (offered) {
       double lanes[LANES];
       VSTORE(lanes, r);
       for (int l = 0; l < LANES; l++)
-        if (fails & (1 << l)) heap_offer(heap, k + l, lanes[l]);
+        if (offered & (1 << l)) heap_offer(heap, k + l, lanes[l]);
+      if (heap->limit > 0 && heap->count == heap->limit && heap->ratio[0] < threshold)
+        bound = VSPLAT(heap->ratio[0]);
     }
   }
   double lanes[LANES];
