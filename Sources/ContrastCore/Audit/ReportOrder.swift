@@ -17,22 +17,23 @@ extension Array where Element == CheckResult {
     var scenes: [CheckResult.ScenePlace] = []
     var itemOf = [Int32](repeating: 0, count: count)
     var sceneOf = [Int32](repeating: 0, count: count)
-    for (i, r) in enumerated() {
-      let p = ObjectIdentifier(r.place)
+    // (By index: a check is not copied, only its place and scene read.)
+    for i in indices {
+      let p = ObjectIdentifier(self[i].place)
       if let k = itemIndex[p] {
         itemOf[i] = k
       } else {
         itemOf[i] = Int32(items.count)
         itemIndex[p] = itemOf[i]
-        items.append(r.place)
+        items.append(self[i].place)
       }
-      let s = ObjectIdentifier(r.scene)
+      let s = ObjectIdentifier(self[i].scene)
       if let k = sceneIndex[s] {
         sceneOf[i] = k
       } else {
         sceneOf[i] = Int32(scenes.count)
         sceneIndex[s] = sceneOf[i]
-        scenes.append(r.scene)
+        scenes.append(self[i].scene)
       }
     }
     // Ranks: equal for objects the report order does not tell apart.

@@ -303,7 +303,8 @@ final class FrameStatistics {
     init?(ratios: [Double], counts: [Int]) {
       let count = BucketSelect.bucketCount
       let n = ratios.count
-      var bucketOf = [Int32](repeating: 0, count: n)
+      // (Every entry's bucket is written by the pass: no zeros first.)
+      var bucketOf = [Int32](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
       var sizes = [Int](repeating: 0, count: count + 1)
       var checkpoints = [RatioSum.Wide](repeating: RatioSum.Wide(), count: n / Self.stride + 1)
       // (In C: a run of entries in one bucket is counted in a register.)

@@ -47,12 +47,14 @@ struct ItemIndex {
     var byPlace: [ObjectIdentifier: Int] = [:]
     var byKey: [Key: Int] = [:]
     of.reserveCapacity(results.count)
-    for r in results {
-      let id = ObjectIdentifier(r.place)
+    // (By index: a check is not copied, only its place read.)
+    for i in results.indices {
+      let id = ObjectIdentifier(results[i].place)
       if let k = byPlace[id] {
         of.append(k)
         continue
       }
+      let r = results[i]
       let key = Key(layout: r.layout, element: r.element, item: r.item)
       let k: Int
       if let known = byKey[key] {

@@ -153,9 +153,16 @@ extension ItemSamples {
   /// The first pixel of each entry (row-major), and the pixel count last:
   /// `count + 1` offsets, for ``entries(ofPixels:offsets:)``.
   public func pixelOffsets() -> [Int] {
-    var out = [Int](repeating: 0, count: count + 1)
-    for k in 0..<count { out[k + 1] = out[k] + storage.counts[k] }
-    return out
+    [Int](unsafeUninitializedCapacity: count + 1) { out, initialized in
+      let counts = storage.counts
+      var sum = 0
+      out[0] = 0
+      for k in 0..<count {
+        sum += counts[k]
+        out[k + 1] = sum
+      }
+      initialized = count + 1
+    }
   }
 
   /// The entries of pixels `pixels` (row-major, within `0..<pixelCount`):

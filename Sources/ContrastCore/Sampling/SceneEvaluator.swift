@@ -130,6 +130,8 @@ public enum SceneEvaluator {
     let canvasRect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
     let layoutTargets = targets.overlaid(with: layout.targets)
     let textSettings = settings.textSettingColumns
+    // At most one check per item and text setting: room for them at once.
+    out.reserveCapacity(layout.elements.reduce(0) { $0 + $1.content.count } * textSettings.count)
     // One shared scene per text setting, one shared place per item (the
     // worker's places, or this call's own when there is no cache).
     let places = cache?.places ?? ItemPlaces()
@@ -255,14 +257,17 @@ public enum SceneEvaluator {
     make: (Variant, ContrastStatistics, Int) -> ItemMeasurement
   ) -> [ItemMeasurement] {
     // The buckets are built only when a frame's statistics are not known.
+    // (The samples' counts are copied out once.)
+    let counts = shared.samples.counts
     var built: FrameStatistics?
     var frames: FrameStatistics {
       if let built { return built }
-      let f = FrameStatistics(ratios: shared.ratios, counts: shared.samples.counts)
+      let f = FrameStatistics(ratios: shared.ratios, counts: counts)
       built = f
       return f
     }
     var out: [ItemMeasurement] = []
+    out.reserveCapacity(variants.count)
     var spans: [FrameStatistics.Span] = []
     var pixelRanges: [Range<Int>] = []
     for v in variants {
@@ -283,7 +288,7 @@ public enum SceneEvaluator {
         out[i].entryRatios = shared.ratios
         continue
       }
-      let range = FrameStatistics.entryRange(spans[i], counts: shared.samples.counts)
+      let range = FrameStatistics.entryRange(spans[i], counts: counts)
       out[i].samples = shared.samples.slice(range)
       out[i].entryRatios = range.ratios(of: shared.ratios)
     }
