@@ -262,38 +262,84 @@ static TARGET void FN(compose)(const cpk_params *p, const float *image, long wid
 // (RemedySearch.worstFailing(foreground:backgrounds:threshold:limit:)): the
 // ratio of foreground luminance fg over each, as WCAG.contrastRatio(luminance:)
 // takes it (`max` and `min` as Swift's, then (hi + 0.05) / (lo + 0.05)); the
-// failing ones offered to `heap` in index order; the least ratio returned.
+// least ratio returned; of the failing ones, the `limit` of lowest (ratio,
+// index) into outIndex and outRatio, as RemedySearch.lowest takes them: all
+// when they are that few, else every one below the limit-th least failing
+// ratio and the first in index order of those equal to it. *outCount is how
+// many, or -1 when memory for the selection could not be had.
+static inline double FN(scalar_ratio)(double fg, double b) {
+  double hi = b >= fg ? b : fg, lo = b < fg ? b : fg;
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 static TARGET double FN(luminance_scan)(double fg, const double *bg, long n, double threshold,
-                                        cpk_heap *heap) {
-  // Once the heap is full, an entry enters only below its greatest ratio
-  // (entries come in index order, so a tie comes after it and stays out):
-  // lanes at or above `bound` are neither failing nor entering.
-  V f = VSPLAT(fg), bound = VSPLAT(threshold), low = VSPLAT(INFINITY);
-  long k = 0;
+                                        long limit, long *outIndex, double *outRatio,
+                                        long *outCount) {
+  // First pass, eight or four at a time: the least ratio and how many fail.
+  V f = VSPLAT(fg), t = VSPLAT(threshold), low = VSPLAT(INFINITY);
+  long failing = 0, k = 0;
   for (; k + LANES <= n; k += LANES) {
     V b = VLOAD(bg + k);
     V r = VDIV(VADD(FN(larger)(f, b), VSPLAT(0.05)), VADD(FN(smaller)(f, b), VSPLAT(0.05)));
     low = FN(smaller)(low, r);
-    int offered = MBITS(VLT(r, bound));
-    if (offered) {
-      double lanes[LANES];
-      VSTORE(lanes, r);
-      for (int l = 0; l < LANES; l++)
-        if (offered & (1 << l)) heap_offer(heap, k + l, lanes[l]);
-      if (heap->limit > 0 && heap->count == heap->limit && heap->ratio[0] < threshold)
-        bound = VSPLAT(heap->ratio[0]);
-    }
+    failing += __builtin_popcount((unsigned)MBITS(VLT(r, t)));
   }
   double lanes[LANES];
   VSTORE(lanes, low);
   double lowest = INFINITY;
   for (int l = 0; l < LANES; l++) lowest = lanes[l] < lowest ? lanes[l] : lowest;
   for (; k < n; k++) {
-    double b = bg[k];
-    double hi = b >= fg ? b : fg, lo = b < fg ? b : fg;
-    double r = (hi + 0.05) / (lo + 0.05);
+    double r = FN(scalar_ratio)(fg, bg[k]);
     lowest = r < lowest ? r : lowest;
-    if (r < threshold) heap_offer(heap, k, r);
+    if (r < threshold) failing++;
   }
+  *outCount = 0;
+  if (failing == 0 || limit <= 0) return lowest;
+  if (failing <= limit) {
+    long c = 0;
+    for (k = 0; k < n; k++) {
+      double r = FN(scalar_ratio)(fg, bg[k]);
+      if (r < threshold) {
+        outIndex[c] = k;
+        outRatio[c] = r;
+        c++;
+      }
+    }
+    *outCount = c;
+    return lowest;
+  }
+  // More fail than are kept: the limit-th least failing ratio is the cut.
+  double *scratch = malloc((size_t)failing * sizeof(double));
+  if (!scratch) {
+    *outCount = -1;
+    return lowest;
+  }
+  long m = 0;
+  for (k = 0; k < n; k++) {
+    double r = FN(scalar_ratio)(fg, bg[k]);
+    if (r < threshold) scratch[m++] = r;
+  }
+  double cut = select_kth(scratch, m, limit - 1);
+  // Those below the cut (fewer than `limit`), then ties of the cut in index
+  // order (their indices kept where the ratios were).
+  long *ties = (long *)scratch;
+  long below = 0, tied = 0;
+  for (k = 0; k < n; k++) {
+    double r = FN(scalar_ratio)(fg, bg[k]);
+    if (r < cut) {
+      outIndex[below] = k;
+      outRatio[below] = r;
+      below++;
+    } else if (r == cut && tied < limit) {
+      ties[tied++] = k;
+    }
+  }
+  long c = below;
+  for (long j = 0; j < tied && c < limit; j++, c++) {
+    outIndex[c] = ties[j];
+    outRatio[c] = cut;
+  }
+  free(scratch);
+  *outCount = c;
   return lowest;
 }

@@ -13,6 +13,7 @@
 #include "cbuckets.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
@@ -53,55 +54,32 @@ static inline int four_codes(const uint8_t *p) {
   return v;
 }
 
-// The remedy search's bounded heap (ContrastCore's PixelKernel.worstFailing):
-// the `limit` failing entries of lowest (ratio, index) seen so far, a
-// max-heap on (ratio, index). Which entries it ends with does not depend on
-// how it is laid out; the caller sorts them.
-typedef struct {
-  long *index;
-  double *ratio;
-  long count, limit;
-} cpk_heap;
-
-static inline int heap_above(double ra, long ia, double rb, long ib) {
-  return ra != rb ? ra > rb : ia > ib;
-}
-
-static inline void heap_swap(cpk_heap *h, long a, long b) {
-  long i = h->index[a];
-  double r = h->ratio[a];
-  h->index[a] = h->index[b];
-  h->ratio[a] = h->ratio[b];
-  h->index[b] = i;
-  h->ratio[b] = r;
-}
-
-static void heap_offer(cpk_heap *h, long k, double r) {
-  if (h->count < h->limit) {
-    long i = h->count++;
-    h->index[i] = k;
-    h->ratio[i] = r;
-    while (i > 0) {
-      long parent = (i - 1) / 2;
-      if (!heap_above(h->ratio[i], h->index[i], h->ratio[parent], h->index[parent])) break;
-      heap_swap(h, i, parent);
-      i = parent;
+// The value at 0-based rank k of a[0 ..< n] in ascending order (reordering
+// a): Hoare's selection. Any exact selection gives this value.
+static double select_kth(double *a, long n, long k) {
+  long lo = 0, hi = n - 1;
+  while (lo < hi) {
+    double pivot = a[lo + (hi - lo) / 2];
+    long i = lo, j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        double x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+        i++;
+        j--;
+      }
     }
-  } else if (h->limit > 0 && heap_above(h->ratio[0], h->index[0], r, k)) {
-    h->index[0] = k;
-    h->ratio[0] = r;
-    long i = 0;
-    for (;;) {
-      long l = 2 * i + 1;
-      if (l >= h->count) break;
-      long m = l;
-      if (l + 1 < h->count && heap_above(h->ratio[l + 1], h->index[l + 1], h->ratio[l], h->index[l]))
-        m = l + 1;
-      if (!heap_above(h->ratio[m], h->index[m], h->ratio[i], h->index[i])) break;
-      heap_swap(h, i, m);
-      i = m;
-    }
+    if (k <= j)
+      hi = j;
+    else if (k >= i)
+      lo = i;
+    else
+      return a[k];
   }
+  return a[k];
 }
 
 // ---- AVX2: four entries at a time ----
@@ -282,10 +260,11 @@ int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, co
 long cpk_luminance_scan(double fg, const double *bg, long n, double threshold, long limit,
                         long *worstIndex, double *worstRatio, double *lowest) {
   if (!cpk_available()) return -1;
-  cpk_heap heap = {worstIndex, worstRatio, 0, limit};
-  *lowest = cpk_level() >= 3 ? luminance_scan_avx512(fg, bg, n, threshold, &heap)
-                             : luminance_scan_avx2(fg, bg, n, threshold, &heap);
-  return heap.count;
+  long count = 0;
+  *lowest = cpk_level() >= 3
+                ? luminance_scan_avx512(fg, bg, n, threshold, limit, worstIndex, worstRatio, &count)
+                : luminance_scan_avx2(fg, bg, n, threshold, limit, worstIndex, worstRatio, &count);
+  return count;
 }
 
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,

@@ -151,8 +151,9 @@ void cpk_gather_buckets(const double *values, const long *weights, long n, unsig
 /// (L1 + 0.05) / (L2 + 0.05), as ContrastCore's WCAG.contrastRatio takes
 /// it); of those below `threshold`, the `limit` of lowest (ratio, index)
 /// into worstIndex and worstRatio (`limit` room each, in no order); the
-/// least ratio of all into `lowest`. Returns how many were written, or -1,
-/// writing nothing, when cpk_available() is 0.
+/// least ratio of all into `lowest`. Returns how many were written, or -1
+/// (what was written then unusable) when cpk_available() is 0 or memory for
+/// the selection could not be had.
 long cpk_luminance_scan(double fg, const double *bg, long n, double threshold, long limit,
                         long *worstIndex, double *worstRatio, double *lowest);
 
