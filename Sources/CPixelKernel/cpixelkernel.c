@@ -2,7 +2,8 @@
 // entries at a time with AVX-512 or four with AVX2 (ckernel_body.h, written
 // once for both): the ratios (with, for the statistics, their
 // sum, failing pixels, extremes and buckets), the backgrounds' luminances,
-// and the previews' modelled glass. Every lane performs the Swift code's IEEE
+// the remedy search's scan of an opaque colour over them, and the previews'
+// modelled glass. Every lane performs the Swift code's IEEE
 // operations in the same order: no fused multiply-add (contraction is off
 // and the functions are compiled without FMA), `min`/`max` written
 // as Swift's `y < x ? y : x` and `y >= x ? y : x` through compare and blend.
