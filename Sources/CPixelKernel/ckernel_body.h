@@ -295,51 +295,52 @@ static TARGET double FN(luminance_scan)(double fg, const double *bg, long n, dou
   }
   *outCount = 0;
   if (failing == 0 || limit <= 0) return lowest;
-  if (failing <= limit) {
-    long c = 0;
-    for (k = 0; k < n; k++) {
-      double r = FN(scalar_ratio)(fg, bg[k]);
-      if (r < threshold) {
-        outIndex[c] = k;
-        outRatio[c] = r;
-        c++;
-      }
+  // Second pass: the failing entries in index order, straight out when they
+  // all fit, else into scratch (their ratios twice: once to select in).
+  int fit = failing <= limit;
+  long *index = fit ? outIndex : malloc((size_t)failing * sizeof(long));
+  double *ratio = fit ? outRatio : malloc(2 * (size_t)failing * sizeof(double));
+  if (!index || !ratio) {
+    if (!fit) {
+      free(index);
+      free(ratio);
     }
-    *outCount = c;
-    return lowest;
-  }
-  // More fail than are kept: the limit-th least failing ratio is the cut.
-  double *scratch = malloc((size_t)failing * sizeof(double));
-  if (!scratch) {
     *outCount = -1;
     return lowest;
   }
   long m = 0;
   for (k = 0; k < n; k++) {
     double r = FN(scalar_ratio)(fg, bg[k]);
-    if (r < threshold) scratch[m++] = r;
-  }
-  double cut = select_kth(scratch, m, limit - 1);
-  // Those below the cut (fewer than `limit`), then ties of the cut in index
-  // order (their indices kept where the ratios were).
-  long *ties = (long *)scratch;
-  long below = 0, tied = 0;
-  for (k = 0; k < n; k++) {
-    double r = FN(scalar_ratio)(fg, bg[k]);
-    if (r < cut) {
-      outIndex[below] = k;
-      outRatio[below] = r;
-      below++;
-    } else if (r == cut && tied < limit) {
-      ties[tied++] = k;
+    if (r < threshold) {
+      index[m] = k;
+      ratio[m] = r;
+      m++;
     }
   }
-  long c = below;
-  for (long j = 0; j < tied && c < limit; j++, c++) {
-    outIndex[c] = ties[j];
-    outRatio[c] = cut;
+  if (fit) {
+    *outCount = m;
+    return lowest;
   }
-  free(scratch);
+  // More fail than are kept: the limit-th least failing ratio is the cut;
+  // every one below it (fewer than `limit`), then its ties in index order.
+  double *selected = ratio + m;
+  memcpy(selected, ratio, (size_t)m * sizeof(double));
+  double cut = select_kth(selected, m, limit - 1);
+  long c = 0;
+  for (long j = 0; j < m; j++) {
+    if (ratio[j] < cut) {
+      outIndex[c] = index[j];
+      outRatio[c++] = ratio[j];
+    }
+  }
+  for (long j = 0; j < m && c < limit; j++) {
+    if (ratio[j] == cut) {
+      outIndex[c] = index[j];
+      outRatio[c++] = cut;
+    }
+  }
+  free(index);
+  free(ratio);
   *outCount = c;
   return lowest;
 }

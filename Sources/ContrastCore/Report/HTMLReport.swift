@@ -224,7 +224,8 @@ public enum HTMLReport {
     let text = st.sweepsTextSettings ? TextColumns(report) : nil
     var perSetting: [CellKey: [Counts]] = [:]
     // A run of checks shares its scene and layout, so its cells.
-    for run in results.sceneRuns() {
+    let runs = results.sceneRuns()
+    for run in runs {
       var counts = Counts()
       for i in run { counts.add(results[i].verdict) }
       let r = results[run.lowerBound]
@@ -251,7 +252,7 @@ public enum HTMLReport {
           + "cell counting several says under its count in how many of them it fails" : "")
       + "). Select a cell to show only its scenes and failures.</p>\n"
     if let text { out += text.scope }
-    let heads = results.sceneHeads()
+    let heads = runs.map { results[$0.lowerBound] }
     let layouts = [""] + Set(heads.map(\.layout)).sorted()
     for layout in layouts {
       let rows = Set(
