@@ -116,39 +116,36 @@ enum ReportSet {
     }
   }
 
-  /// Writes `content` to a new file at `path`, a chunk at a time as it is
-  /// made, reporting any short write (a full disk, a file size limit) as an
-  /// error; after the first failed write the rest is not written.
-  /// The reports written one after another on one thread, beside the
-  /// others on another: report.json (streamed a result at a time, little
-  /// memory) and the CI files, beside the two reports for people.
-  static let firstLane: Set<String> = ["report.json", "junit.xml", "report.sarif"]
+  /// The reports, most costly first (as a run makes them: report.json
+  /// streamed a result at a time, the HTML with its previews, the JUnit
+  /// cases, the Markdown, SARIF's groups); any other file after them.
+  static let costOrder = ["report.json", "report.html", "junit.xml", "report.md", "report.sarif"]
 
-  /// Writes `files` into `folder` in two lanes (``firstLane`` and the
-  /// rest), each making and writing its files one after another, so two
-  /// cores share the run's serial end and at most two report texts are in
-  /// memory at once. The first failure in file order is thrown.
+  /// Writes `files` into `folder` on two threads, each taking the next
+  /// file not yet taken in ``costOrder`` and making and writing it whole,
+  /// so two cores share the run's serial end (the longest first: neither
+  /// waits long for the other) and at most two report texts are in memory
+  /// at once. The first failure in file order is thrown.
   static func writeAll(_ files: [(name: String, content: ReportContent)], into folder: String)
     throws
   {
-    let lanes = [
-      files.indices.filter { firstLane.contains(files[$0].name) },
-      files.indices.filter { !firstLane.contains(files[$0].name) },
-    ].filter { !$0.isEmpty }
-    // Each lane's first failure, with the file's place: a lane stops there.
-    let failures = lanes.parallelMap(workers: lanes.count) { lane -> (Int, any Error)? in
-      for i in lane {
-        do {
-          try write(files[i].content, to: Files.join(folder, files[i].name))
-        } catch {
-          return (i, error)
-        }
+    func rank(_ i: Int) -> Int { costOrder.firstIndex(of: files[i].name) ?? costOrder.count }
+    let order = files.indices.sorted { (rank($0), $0) < (rank($1), $1) }
+    // Each file's failure, with the file's place.
+    let failures = order.parallelMap(workers: 2) { i -> (Int, any Error)? in
+      do {
+        try write(files[i].content, to: Files.join(folder, files[i].name))
+        return nil
+      } catch {
+        return (i, error)
       }
-      return nil
     }
     if let first = failures.compactMap({ $0 }).min(by: { $0.0 < $1.0 }) { throw first.1 }
   }
 
+  /// Writes `content` to a new file at `path`, a chunk at a time as it is
+  /// made, reporting any short write (a full disk, a file size limit) as an
+  /// error; after the first failed write the rest is not written.
   static func write(_ content: ReportContent, to path: String) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else {

@@ -85,6 +85,13 @@ public struct AuditOutcome: Sendable {
     let remedyByGroup = remedySearch.remedies().mapValues { CheckResult.RemedyBox($0.quantized) }
     // Each shared look is rounded once, and stays shared.
     var rounded: [ObjectIdentifier: CheckResult.Look] = [:]
+    // A check's group is named by its place and scene alone: found once per
+    // pair of shared objects, not spelled out for every failing check.
+    struct PlaceAndScene: Hashable {
+      var place: ObjectIdentifier
+      var scene: ObjectIdentifier
+    }
+    var remedyOf: [PlaceAndScene: CheckResult.RemedyBox?] = [:]
     for i in results.indices {
       var r = results[i]
       r.contrast = r.contrast.quantized
@@ -97,7 +104,18 @@ public struct AuditOutcome: Sendable {
         rounded[id] = r.look
       }
       r.judgedRatio = r.contrast.value(of: statistic)
-      r.remedyBox = r.verdict == .fail ? remedyByGroup[RemedyAccumulator.key(r)] : nil
+      if r.verdict == .fail {
+        let pair = PlaceAndScene(
+          place: ObjectIdentifier(r.place), scene: ObjectIdentifier(r.scene))
+        if let box = remedyOf[pair] {
+          r.remedyBox = box
+        } else {
+          r.remedyBox = remedyByGroup[RemedyAccumulator.key(r)]
+          remedyOf[pair] = r.remedyBox
+        }
+      } else {
+        r.remedyBox = nil
+      }
       results[i] = r
     }
     results.sortInReportOrder()
@@ -221,7 +239,12 @@ struct Auditor: Sendable {
     var grouped: [String: [SceneKey]] = [:]
     for key in selected { grouped[key.wallpaper, default: []].append(key) }
     let byWallpaper = grouped
-    let targets = wallpapers.filter { byWallpaper[$0.id] != nil }
+    // The wallpapers with the most scenes to draw first (then input
+    // order), so the last to end is a short one; the scenes are sorted after.
+    let targets = wallpapers.filter { byWallpaper[$0.id] != nil }.enumerated().sorted {
+      let (a, b) = (byWallpaper[$0.element.id]!.count, byWallpaper[$1.element.id]!.count)
+      return a != b ? a > b : $0.offset < $1.offset
+    }.map(\.element)
     let drawn = targets.parallelMap(workers: jobs) { w in
       draw(w, scenes: byWallpaper[w.id]!, drawnAt: drawnAt, previewer: previewer, masks: masks)
     }.joined().sorted { $0.key < $1.key }

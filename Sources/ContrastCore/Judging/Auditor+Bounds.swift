@@ -20,7 +20,20 @@ extension Auditor {
       var mode: AccessibilityMode
     }
     var seen = Set<Seen>()
+    // The same check place in the same appearance and mode (its other
+    // wallpapers, settings and text sizes) is skipped at once, by identity.
+    struct SeenPlace: Hashable {
+      var place: ObjectIdentifier
+      var appearance: Appearance
+      var mode: AccessibilityMode
+    }
+    var seenPlaces = Set<SeenPlace>()
     for r in results {
+      guard
+        seenPlaces.insert(
+          SeenPlace(place: ObjectIdentifier(r.place), appearance: r.appearance, mode: r.mode)
+        ).inserted
+      else { continue }
       let key = Key(layout: r.layout, element: r.element, item: r.item)
       if first[key] == nil { first[key] = r }
       guard seen.insert(Seen(key: key, appearance: r.appearance, mode: r.mode)).inserted else {
