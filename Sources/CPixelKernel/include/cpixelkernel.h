@@ -205,6 +205,14 @@ int cpk_frame_buckets(const double *ratios, const long *counts, long n, unsigned
                       unsigned long long base, long buckets, long stride, int32_t *bucketOf,
                       long *sizes, unsigned long long *checkpoints);
 
+/// The remedy search's starting set: of ratios[0 ..< n], the k-th least
+/// value (1 <= k <= n, duplicates counted) into `cut`, and the indices of
+/// the entries at most `cut`, in index order, the first `limit` of them,
+/// into `out`. Returns how many were written, or -1 (k out of range, or no
+/// memory for the selection).
+long cpk_least_entries(const double *ratios, long n, long k, long limit, long *out,
+                       double *cut);
+
 /// The entries of every bucket in ascending order: entry k to
 /// members[cursor[bucketOf[k]]++], k ascending (cursor: each bucket's
 /// first position).

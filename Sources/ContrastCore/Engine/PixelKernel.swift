@@ -254,6 +254,27 @@ struct PixelKernel {
     }
   }
 
+  /// The remedy search's starting set under `min`: the indices of the
+  /// entries whose ratio is at most the `k`-th least of `ratios` (1-based,
+  /// duplicates counted), in index order, the first `limit` of them. In
+  /// plain C, one pass keeping the `k` least in a bounded heap, then one
+  /// filtering pass (``RemedySearch/leastEntriesReference(_:k:limit:)``
+  /// is the reference, `ModelTwinTests`); nil when `k` is out of range or
+  /// memory for the selection could not be had.
+  static func leastEntries(_ ratios: [Double], k: Int, limit: Int) -> [Int]? {
+    guard k >= 1, k <= ratios.count, limit >= 0 else { return nil }
+    var cut = 0.0
+    var failed = false
+    let out = [Int](unsafeUninitializedCapacity: limit) { buffer, initialized in
+      let m = ratios.withUnsafeBufferPointer {
+        cpk_least_entries($0.baseAddress, $0.count, k, limit, buffer.baseAddress, &cut)
+      }
+      failed = m < 0
+      initialized = Swift.max(m, 0)
+    }
+    return failed ? nil : out
+  }
+
   /// The remedy search's scan of an opaque colour over the entries'
   /// background luminances: ``worstFailing(count:threshold:limit:ratio:)``
   /// of ``ratio(foreground:background:)`` of foreground luminance `fg` over

@@ -32,13 +32,14 @@ public struct RemedyAccumulator: Sendable, Equatable {
     /// Tries candidate `key` in one more scene (`ratio`: its judged ratio
     /// there when it passes, else nil), unless it already failed in another.
     mutating func `try`(
-      _ key: String, value: String = "", rank: Int, ratio: () -> Double?
+      _ key: String, value: @autoclosure () -> String = "", rank: Int, ratio: () -> Double?
     ) {
       let prior = candidates[key]
       if let prior, !prior.passes { return }
       let found = ratio()
+      // (The value is spelt out only for a candidate still alive.)
       let here = RemedyCandidate(
-        passes: found != nil, ratio: found ?? .infinity, value: value, rank: rank)
+        passes: found != nil, ratio: found ?? .infinity, value: value(), rank: rank)
       candidates[key] = prior.map { $0.combined(with: here) } ?? here
     }
 

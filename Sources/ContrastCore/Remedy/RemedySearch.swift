@@ -1,3 +1,5 @@
+import Foundation
+
 /// Remedies for one failing scene (SPEC §3.6), found by re-running the model
 /// on the scene's own pixels.
 ///
@@ -17,6 +19,7 @@ public struct RemedySearch: Sendable {
   private var order: [Int]
   /// For `min`: the entries with the lowest current ratios, where a search starts.
   private var worst: [Int]
+  private let memo = Memo()
 
   /// `ratios`, when given, are the entries' ratios under `rendering` and
   /// `color` as already measured (they are computed otherwise), and
@@ -41,27 +44,33 @@ public struct RemedySearch: Sendable {
     let ratios = known ?? samples.entryRatios(rendering: rendering, color: color)
     if rank == 1 {
       order = []
-      let k = Swift.min(256, ratios.count) - 1
-      let bucketed: Double?
-      if ratios.count < BucketSelect.smallest {
-        bucketed = nil
-      } else if known != nil, let buckets {
+      let k = Swift.min(256, ratios.count)
+      if ratios.count >= BucketSelect.smallest, known != nil, let buckets {
         // The measurement's histogram of these very ratios.
-        bucketed = buckets.value(atRank: k + 1, of: ratios)
+        let cut = buckets.value(atRank: k, of: ratios)
+        worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))
       } else {
-        bucketed = ratios.withUnsafeBufferPointer {
-          BucketSelect.values(atRanks: [k + 1], of: $0, weights: nil)?[0]
-        }
+        worst =
+          PixelKernel.leastEntries(ratios, k: k, limit: 512)
+          ?? Self.leastEntriesReference(ratios, k: k, limit: 512)
       }
-      var copy = bucketed == nil ? ratios : []
-      let cut = bucketed ?? copy.withUnsafeMutableBufferPointer { quickselect($0, k, from: 0) }
-      worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))
     } else {
       order = ratios.indices.sorted {
         ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1
       }
       worst = []
     }
+  }
+
+  /// The indices of the entries whose ratio is at most the `k`-th least
+  /// of `ratios` (1-based, duplicates counted), in index order, the first
+  /// `limit` of them: where the search under `min` starts. The reference
+  /// of ``PixelKernel/leastEntries(_:k:limit:)``.
+  static func leastEntriesReference(_ ratios: [Double], k: Int, limit: Int) -> [Int] {
+    guard k >= 1, k <= ratios.count else { return [] }
+    var copy = ratios
+    let cut = copy.withUnsafeMutableBufferPointer { quickselect($0, k - 1, from: 0) }
+    return Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(limit))
   }
 
   /// Entries of `among` whose ratio is below the threshold (with their
@@ -129,9 +138,12 @@ public struct RemedySearch: Sendable {
       return (v, judged(rendering: r, color: c))
     }
     var working = worst
-    var inWorking = Set(working)
+    // (Made when a check first fails: most searches end before.)
+    var inWorking: Set<Int>?
     while true {
-      let sorted = backgrounds.map { b in working.map { b[$0] }.sorted() }
+      let sorted = backgrounds.map { b in
+        inWorking == nil ? startingLuminances(b) : working.map { b[$0] }.sorted()
+      }
       guard let v = search(working, sorted: sorted) else { return nil }
       let (r, c) = variant(v)
       // A full scan: it passes only when no pixel fails, and then its lowest
@@ -146,10 +158,40 @@ public struct RemedySearch: Sendable {
           samples, threshold: threshold, limit: 512)
       if !check.fails { return (v, check.lowest) }
       // The worst misses at this candidate join the working set.
-      for m in check.worst where inWorking.insert(m.index).inserted {
+      var seen = inWorking ?? Set(working)
+      for m in check.worst where seen.insert(m.index).inserted {
         working.append(m.index)
       }
+      inWorking = seen
     }
+  }
+
+  /// The background luminances of the starting set (`worst`) in
+  /// ascending order: the same for every search of this colour over
+  /// `backgrounds` (its lightness steps and named colours), so sorted once.
+  private func startingLuminances(_ backgrounds: [Double]) -> [Double] {
+    memo.lock.lock()
+    defer { memo.lock.unlock() }
+    if let known = memo.backgrounds, known.count == backgrounds.count,
+      known.withUnsafeBufferPointer({ a in
+        backgrounds.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+      })
+    {
+      return memo.sorted
+    }
+    let sorted = worst.map { backgrounds[$0] }.sorted()
+    memo.backgrounds = backgrounds
+    memo.sorted = sorted
+    return sorted
+  }
+
+  /// What searches of one ``RemedySearch`` share: the sorted luminances of
+  /// the starting set over the one array of backgrounds they were taken
+  /// from (held, so that no other array can take its place in memory).
+  final class Memo: @unchecked Sendable {
+    let lock = NSLock()
+    var backgrounds: [Double]?
+    var sorted: [Double] = []
   }
 
   /// Whether no background of `sorted` (ascending luminances) gives a

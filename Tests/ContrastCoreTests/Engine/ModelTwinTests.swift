@@ -383,6 +383,39 @@ import Testing
     if VectorLevels.available != [.portable] { #expect(fused > 0) }
   }
 
+  /// The remedy search's starting set under `min` (the entries at most the
+  /// 256th least ratio, the first 512 in index order): the C selection
+  /// gives the reference's indices, with ties at the cut and counts on
+  /// either side of `k`; and both agree with a sort of the ratios.
+  @Test func leastEntriesAgreeWithTheReference() {
+    let samples = Self.samples(count: 999, seed: 7)
+    for rendering in Self.renderings {
+      let ratios = samples.entryRatios(rendering: rendering, color: RGBA(r: 0.5, g: 0.5, b: 0.5))
+      // Rounded copies tie often; a flat run ties everywhere.
+      let rounded = ratios.map { ($0 * 4).rounded() / 4 }
+      let flat = [Double](repeating: 2.5, count: 700) + [1.5]
+      for list in [ratios, rounded, flat] {
+        for n in [1, 2, 255, 256, 257, 600, list.count] where n <= list.count {
+          let some = Array(list.prefix(n))
+          for (k, limit) in [(Swift.min(256, n), 512), (1, 3), (n, 512), (Swift.min(7, n), 0)] {
+            let fast = PixelKernel.leastEntries(some, k: k, limit: limit)
+            let reference = RemedySearch.leastEntriesReference(some, k: k, limit: limit)
+            #expect(fast == reference, "n \(n) k \(k) limit \(limit)")
+            // The k-th least by sorting: every chosen ratio at most it, and
+            // every entry left out before the last chosen one above it.
+            let cut = some.sorted()[k - 1]
+            #expect(reference.allSatisfy { some[$0] <= cut })
+            let last = reference.last ?? -1
+            #expect((0..<(last + 1)).filter { some[$0] <= cut } == reference, "n \(n) k \(k)")
+            #expect(reference.count == Swift.min(limit, some.filter { $0 <= cut }.count))
+          }
+        }
+      }
+    }
+    #expect(PixelKernel.leastEntries([], k: 1, limit: 5) == nil)
+    #expect(PixelKernel.leastEntries([1, 2], k: 3, limit: 5) == nil)
+  }
+
   @Test func failingScansAgreeWithTheRatios() {
     let samples = Self.samples(count: 999, seed: 42)
     for rendering in Self.renderings {
