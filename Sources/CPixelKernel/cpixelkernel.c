@@ -12,6 +12,7 @@
 
 #include "cpixelkernel.h"
 #include "cbuckets.h"
+#include "cselect.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -55,33 +56,6 @@ static inline int four_codes(const uint8_t *p) {
   return v;
 }
 
-// The value at 0-based rank k of a[0 ..< n] in ascending order (reordering
-// a): Hoare's selection. Any exact selection gives this value.
-static double select_kth(double *a, long n, long k) {
-  long lo = 0, hi = n - 1;
-  while (lo < hi) {
-    double pivot = a[lo + (hi - lo) / 2];
-    long i = lo, j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i <= j) {
-        double x = a[i];
-        a[i] = a[j];
-        a[j] = x;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j)
-      hi = j;
-    else if (k >= i)
-      lo = i;
-    else
-      return a[k];
-  }
-  return a[k];
-}
 
 // ---- AVX2: four entries at a time ----
 #define TARGET __attribute__((target("avx2")))

@@ -412,6 +412,24 @@ import Testing
         }
       }
     }
+    // Long lists, where the C pass first picks a pivot from a sample: in
+    // order either way (a gradient), shuffled with ties, and one whose
+    // sampled places hold the least values (the sample misjudges; the
+    // selection over every value answers).
+    let n = 20_000
+    let rising = (0..<n).map { 1 + Double($0) / 1000 }
+    var shuffled = rising.map { ($0 * 8).rounded() / 8 }
+    var generator = SyntheticWallpapers.SplitMix64(seed: 5)
+    shuffled.shuffle(using: &generator)
+    let misjudged = (0..<n).map { i in i % (n / 1024) == 0 ? 1 + Double(i) / 1e6 : 5 }
+    for list in [rising, Array(rising.reversed()), shuffled, misjudged] {
+      for (k, limit) in [(256, 512), (1, 3), (5000, 100)] {
+        let fast = PixelKernel.leastEntries(list, k: k, limit: limit)
+        #expect(fast == RemedySearch.leastEntriesReference(list, k: k, limit: limit), "k \(k)")
+        let cut = list.sorted()[k - 1]
+        #expect(fast == Array(list.indices.filter { list[$0] <= cut }.prefix(limit)), "k \(k)")
+      }
+    }
     #expect(PixelKernel.leastEntries([], k: 1, limit: 5) == nil)
     #expect(PixelKernel.leastEntries([1, 2], k: 3, limit: 5) == nil)
   }
