@@ -85,13 +85,16 @@ public struct AuditOutcome: Sendable {
     let remedyByGroup = remedySearch.remedies().mapValues { CheckResult.RemedyBox($0.quantized) }
     // Each shared look is rounded once, and stays shared.
     var rounded: [ObjectIdentifier: CheckResult.Look] = [:]
-    // A check's group is named by its place and scene alone: found once per
-    // pair of shared objects, not spelled out for every failing check.
-    struct PlaceAndScene: Hashable {
+    // A check's group is named by its item, appearance, mode and profile:
+    // found once per shared item place and those, not spelled out for
+    // every failing check.
+    struct GroupOf: Hashable {
       var place: ObjectIdentifier
-      var scene: ObjectIdentifier
+      var appearance: Appearance
+      var mode: AccessibilityMode
+      var profile: String
     }
-    var remedyOf: [PlaceAndScene: CheckResult.RemedyBox?] = [:]
+    var remedyOf: [GroupOf: CheckResult.RemedyBox?] = [:]
     for i in results.indices {
       var r = results[i]
       r.contrast = r.contrast.quantized
@@ -105,8 +108,9 @@ public struct AuditOutcome: Sendable {
       }
       r.judgedRatio = r.contrast.value(of: statistic)
       if r.verdict == .fail {
-        let pair = PlaceAndScene(
-          place: ObjectIdentifier(r.place), scene: ObjectIdentifier(r.scene))
+        let pair = GroupOf(
+          place: ObjectIdentifier(r.place), appearance: r.appearance, mode: r.mode,
+          profile: r.profile)
         if let box = remedyOf[pair] {
           r.remedyBox = box
         } else {
