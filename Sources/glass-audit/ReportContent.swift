@@ -3,7 +3,7 @@ import ContrastCore
 /// A file's bytes as they are made: `produce` hands them, in order and a
 /// piece at a time, to the function it is given (a piece is valid only
 /// during that call). The reports are made only when their file is written,
-/// in two lanes of one after another (``ReportSet/writeAll(_:into:)``), and
+/// two at a time on two threads (``ReportSet/writeAll(_:into:)``), and
 /// report.json a result at a time into one reused buffer, so at most two
 /// report texts, and never the whole of report.json, are in memory at once.
 struct ReportContent: Sendable {
