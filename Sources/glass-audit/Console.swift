@@ -135,7 +135,8 @@ enum Summary {
       for e in stale.prefix(5) { lines.append("  \(e.fingerprint)") }
       if stale.count > 5 { lines.append("  and \(stale.count - 5) more") }
     }
-    let items = ItemFailures.items(report)
+    // Only each item's worst check is shown: its checks are not sorted.
+    let items = ItemFailures.items(report, sortingChecks: false)
     if !items.isEmpty {
       let layouts = Set(items.map(\.layout)).count
       lines.append(

@@ -39,7 +39,12 @@ public struct ItemFailure: Sendable {
 public enum ItemFailures {
   /// The items with at least one check of `verdict`, worst first (by the
   /// worst check's ratio / threshold, then report order of that check).
-  public static func items(_ report: AuditReport, verdict: Verdict = .fail) -> [ItemFailure] {
+  /// With `sortingChecks` false, an item's worst check still comes first
+  /// but the rest stay in report order (for a summary that shows only the
+  /// worst: no sort of every item's checks).
+  public static func items(
+    _ report: AuditReport, verdict: Verdict = .fail, sortingChecks: Bool = true
+  ) -> [ItemFailure] {
     let results = report.outcome.results
     let index = ItemIndex(results)
     var totals = [Int](repeating: 0, count: index.keys.count)
@@ -53,10 +58,15 @@ public enum ItemFailures {
       let rs = groups[k]
       guard !rs.isEmpty else { return nil }
       let key = index.keys[k]
+      var checks = rs
+      if sortingChecks {
+        checks.sort(by: worseFirst)
+      } else if let w = checks.indices.min(by: { worseFirst(checks[$0], checks[$1]) }) {
+        checks.insert(checks.remove(at: w), at: 0)
+      }
       return ItemFailure(
         layout: key.layout, element: key.element, item: key.item,
-        checks: rs.sorted(by: worseFirst), scenes: totals[k],
-        gating: rs.filter(report.gates).count)
+        checks: checks, scenes: totals[k], gating: rs.filter(report.gates).count)
     }
     return items.sorted { worseFirst($0.worst, $1.worst) }
   }

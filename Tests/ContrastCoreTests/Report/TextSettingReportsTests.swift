@@ -72,6 +72,40 @@ import Testing
     #expect(home.map(\.failing) == [1])
   }
 
+  /// The console's summary takes the items without sorting each item's
+  /// checks: the same items in the same order, each with the same worst
+  /// check and counts, the rest of its checks in report order.
+  @Test func itemsWithoutSortingTheirChecksKeepTheWorstFirst() {
+    let ratios: [Double] = [2.5, 1.5, 3.0, 1.5, 2.0, 1.2, 4.0, 1.2]
+    var results: [CheckResult] = []
+    for (n, r) in ratios.enumerated() {
+      var c = ReportFixtures.check(
+        layout: "tabs", item: n % 2 == 0 ? "title" : "label", wallpaper: "w\(n)",
+        verdict: .fail, ratio: r, threshold: 4.5)
+      c.textSize = TextSize.allCases[n % TextSize.allCases.count]
+      results.append(c)
+    }
+    results.sort(by: CheckResult.reportOrder)
+    let report = ReportFixtures.report(results)
+    let sorted = ItemFailures.items(report)
+    let summary = ItemFailures.items(report, sortingChecks: false)
+    #expect(summary.map(\.path) == sorted.map(\.path))
+    #expect(summary.map(\.worst.wallpaper) == sorted.map(\.worst.wallpaper))
+    #expect(summary.map(\.failingScenes) == sorted.map(\.failingScenes))
+    #expect(summary.map(\.scenes) == sorted.map(\.scenes))
+    #expect(summary.map(\.gating) == sorted.map(\.gating))
+    // label: 1.5 (w1), 1.5 (w3), 1.2 (w5), 1.2 (w7): w5 is the worst of
+    // two at 1.2 by report order.
+    let label = summary.first { $0.item == "label" }!
+    #expect(label.worst.wallpaper == "w5")
+    let rest = Array(label.checks.dropFirst())
+    #expect(
+      rest.map(\.wallpaper)
+        == results.filter { $0.item == "label" && $0.wallpaper != "w5" }.map(\.wallpaper))
+    #expect(
+      sorted.first { $0.item == "label" }!.checks.map(\.wallpaper) == ["w5", "w7", "w1", "w3"])
+  }
+
   @Test func theMarkdownHasATableByTextSetting() {
     let md = MarkdownReport.render(Self.swept)
     #expect(md.contains("## By text setting"))
