@@ -9,14 +9,53 @@
 #include <stdlib.h>
 #include <string.h>
 
+// The entries at or below `pivot` (at most `room` of them, in index order)
+// gathered in one pass, and the k-th least selected among their values;
+// then those at most it, the first `limit`, into `out`. Returns how many,
+// -1 without memory, or -2 when more than `room` or fewer than k lie at or
+// below the pivot (the k least are then not known to be among them).
+static long gather_least(const double *ratios, long n, double pivot, long room, long k,
+                         long limit, long *out, double *cut) {
+  double *values = malloc(2 * (size_t)room * sizeof(double));
+  long *indices = malloc((size_t)room * sizeof(long));
+  long count = -1;
+  if (values && indices) {
+    long m = 0;
+    int overflow = 0;
+    for (long i = 0; i < n; i++) {
+      if (ratios[i] <= pivot) {
+        if (m == room) {
+          overflow = 1;
+          break;
+        }
+        values[m] = ratios[i];
+        indices[m++] = i;
+      }
+    }
+    if (overflow || m < k) {
+      count = -2;
+    } else {
+      double *selected = values + m;
+      memcpy(selected, values, (size_t)m * sizeof(double));
+      double c = select_kth(selected, m, k - 1);
+      count = 0;
+      for (long j = 0; j < m && count < limit; j++) {
+        if (values[j] <= c) out[count++] = indices[j];
+      }
+      *cut = c;
+    }
+  }
+  free(values);
+  free(indices);
+  return count;
+}
+
 // The entries at most the k-th least of ratios[0 ..< n] (1 <= k <= n), in
 // index order, the first `limit` into `out`; how many, or -1 without
-// memory. A pivot from an evenly spaced sample, chosen so that some k or
-// more values lie at or below it; the entries at or below it (a few times
-// k, in index order) gathered in one pass and the k-th least selected
-// among their values: when at least k are, the k least are all among
-// them, and so is every entry at most it. Otherwise (a sample that
-// misjudged) a selection over a copy of every value, then a filtering pass.
+// memory. On long lists a pivot from an evenly spaced sample, chosen so
+// that some k or more values lie at or below it: the entries at or below
+// it are a few times k, and the k least are all among them. Otherwise (a
+// short list, or a sample that misjudged) every entry is gathered.
 long cpk_least_entries(const double *ratios, long n, long k, long limit, long *out,
                        double *cut) {
   enum { SAMPLES = 1024 };
@@ -28,48 +67,14 @@ long cpk_least_entries(const double *ratios, long n, long k, long limit, long *o
     if (r < SAMPLES) {
       double pivot = select_kth(sample, SAMPLES, r);
       long room = 8 * (r + 1) * (n / SAMPLES) + k;
-      double *values = malloc(2 * (size_t)room * sizeof(double));
-      long *indices = malloc((size_t)room * sizeof(long));
-      if (!values || !indices) {
-        free(values);
-        free(indices);
-        return -1;
-      }
-      long m = 0;
-      for (long i = 0; i < n; i++) {
-        if (ratios[i] <= pivot) {
-          if (m == room) break;
-          values[m] = ratios[i];
-          indices[m++] = i;
-        }
-      }
-      // Every entry at or below the pivot gathered, and at least k of them.
-      if (m < room && m >= k) {
-        double *selected = values + m;
-        memcpy(selected, values, (size_t)m * sizeof(double));
-        double c = select_kth(selected, m, k - 1);
-        long count = 0;
-        for (long j = 0; j < m && count < limit; j++) {
-          if (values[j] <= c) out[count++] = indices[j];
-        }
-        free(values);
-        free(indices);
-        *cut = c;
-        return count;
-      }
-      free(values);
-      free(indices);
+      long count = gather_least(ratios, n, pivot, room < n ? room : n, k, limit, out, cut);
+      if (count != -2) return count;
     }
   }
-  double *all = malloc((size_t)n * sizeof(double));
-  if (!all) return -1;
-  memcpy(all, ratios, (size_t)n * sizeof(double));
-  double c = select_kth(all, n, k - 1);
-  free(all);
-  long count = 0;
-  for (long i = 0; i < n && count < limit; i++) {
-    if (ratios[i] <= c) out[count++] = i;
+  // Every entry is at or below the greatest: none is left out.
+  double greatest = ratios[0];
+  for (long i = 1; i < n; i++) {
+    if (ratios[i] > greatest) greatest = ratios[i];
   }
-  *cut = c;
-  return count;
+  return gather_least(ratios, n, greatest, n, k, limit, out, cut);
 }

@@ -257,8 +257,9 @@ struct PixelKernel {
   /// The remedy search's starting set under `min`: the indices of the
   /// entries whose ratio is at most the `k`-th least of `ratios` (1-based,
   /// duplicates counted), in index order, the first `limit` of them. In
-  /// plain C, one pass keeping the `k` least in a bounded heap, then one
-  /// filtering pass (``RemedySearch/leastEntriesReference(_:k:limit:)``
+  /// plain C: the entries at or below a pivot taken from a sample gathered
+  /// in one pass, the `k`-th least selected among them
+  /// (``RemedySearch/leastEntriesReference(_:k:limit:)``
   /// is the reference, `ModelTwinTests`); nil when `k` is out of range or
   /// memory for the selection could not be had.
   static func leastEntries(_ ratios: [Double], k: Int, limit: Int) -> [Int]? {
