@@ -192,19 +192,6 @@ void cpk_resample_columns_portable(const double *scratch, const long *firsts,
                                    const long *starts, const double *weights, long lowest,
                                    long width, double divisor, float *target);
 
-/// FrameStatistics' buckets of an item's union of frames: per entry its
-/// bucket `(bits >> shift) - base` of the ratio's pattern (into bucketOf),
-/// per bucket b the number of its entries added to sizes[b + 1] (`buckets`
-/// + 1 counters), and before every `stride`-th entry (and after the last
-/// when n is a multiple of `stride`) the exact sum of ratio x count so far,
-/// in units of 2^-52, 128 bits wrapping (ContrastCore's RatioSum.Wide):
-/// checkpoints[2j] its high half and checkpoints[2j + 1] its low half, for
-/// j <= n / stride. Returns 0, everything written then unusable, when a
-/// ratio has no bucket. Plain C: runs at every vector level.
-int cpk_frame_buckets(const double *ratios, const long *counts, long n, unsigned shift,
-                      unsigned long long base, long buckets, long stride, int32_t *bucketOf,
-                      long *sizes, unsigned long long *checkpoints);
-
 /// The remedy search's starting set: of ratios[0 ..< n], the k-th least
 /// value (1 <= k <= n, duplicates counted) into `cut`, and the indices of
 /// the entries at most `cut`, in index order, the first `limit` of them,
@@ -213,19 +200,24 @@ int cpk_frame_buckets(const double *ratios, const long *counts, long n, unsigned
 long cpk_least_entries(const double *ratios, long n, long k, long limit, long *out,
                        double *cut);
 
-/// The entries of every bucket in ascending order: entry k to
-/// members[cursor[bucketOf[k]]++], k ascending (cursor: each bucket's
-/// first position).
-void cpk_frame_members(const int32_t *bucketOf, long n, long *cursor, int32_t *members);
+/// FrameStatistics' pass over one ring of a chain of nested frames (the
+/// entries from ..< to, which the frame gains over the one inside it),
+/// each entry added whole: to weights[b] and blocks[b >> 6] its count and
+/// to sizes[b] one, b = (bits >> shift) - base its bucket (`buckets` of
+/// them); to the exact sum of ratio x count in units of 2^-52 (128 bits
+/// wrapping, ContrastCore's RatioSum.Wide: sum[0] its high half, sum[1]
+/// its low half) its product; its ratio to *lowest and *highest when
+/// beyond them. Returns 0, everything written then unusable, when a ratio has no
+/// bucket. Plain C: runs at every vector level.
+int cpk_ring_add(const double *ratios, const long *counts, long from, long to, unsigned shift,
+                 unsigned long long base, long buckets, long *weights, long *blocks,
+                 long *sizes, unsigned long long *sum, double *lowest, double *highest);
 
-/// Entries from ..< to added to a frame's weights, each weighing `sign` x
-/// counts[k]: to weights[bucketOf[k]], and, where its bucket is split
-/// finer (fineBase not NULL and fineBase[b] >= 0), to
-/// fineWeights[fineBase[b] + ((bits of ratios[k] >> fineShift[b]) &
-/// (fineParts[b] - 1))].
-void cpk_frame_add(const int32_t *bucketOf, const long *counts, const double *ratios, long from,
-                   long to, long sign, long *weights, const long *fineBase,
-                   const unsigned long long *fineShift, const long *fineParts,
-                   long *fineWeights);
+/// The entries from ..< to (ascending) of the buckets asked about: entry k,
+/// when slot[b] >= 0 for its bucket b = (bits >> shift) - base (every
+/// ratio has one), to members[cursor[slot[b]]++].
+void cpk_ring_gather(const double *ratios, long from, long to, unsigned shift,
+                     unsigned long long base, const int32_t *slot, long *cursor,
+                     int32_t *members);
 
 #endif

@@ -1,62 +1,45 @@
 internal import CPixelKernel
 
 extension FastEngine {
-  /// ``FrameStatistics``' first pass over an item's union of frames: each
-  /// entry's ``BucketSelect`` bucket into `bucketOf`, each bucket's number
-  /// of entries added to `sizes[b + 1]`, and the exact sum of ratio x count
-  /// before every `stride`-th entry (and after the last when the count is
-  /// a multiple of `stride`) into `checkpoints`; false, everything then
-  /// unusable, when a ratio lies outside [1, 32). Plain C, at every level.
+  /// ``FrameStatistics``' pass over one ring of a chain of nested frames
+  /// (the entries `range`, which a frame gains over the one inside it),
+  /// each entry added whole to the chain's running state `ring`: its
+  /// ``BucketSelect`` bucket's weight (and its block's, 64 buckets a
+  /// block) and number of entries, the exact sum of ratio x count, and the
+  /// least and greatest ratio. False,
+  /// the state then unusable, when a ratio lies outside [1, 32). Plain C,
+  /// at every vector level.
   ///
   /// Reference: each frame's statistics on its own
   /// (``FrameStatistics/reference(of:threshold:)``, `FrameStatisticsTests`).
-  static func frameBuckets(
-    ratios: UnsafeBufferPointer<Double>, counts: UnsafeBufferPointer<Int>, stride: Int,
-    bucketOf: UnsafeMutableBufferPointer<Int32>, sizes: UnsafeMutableBufferPointer<Int>,
-    checkpoints: UnsafeMutableBufferPointer<RatioSum.Wide>
+  static func ringAdd(
+    _ range: Range<Int>, ratios: UnsafeBufferPointer<Double>, counts: UnsafeBufferPointer<Int>,
+    into ring: inout FrameStatistics.RingState
   ) -> Bool {
-    let n = ratios.count
-    precondition(counts.count == n && bucketOf.count == n, "one count and bucket per ratio")
-    precondition(sizes.count == BucketSelect.bucketCount + 1, "a size per bucket")
-    precondition(checkpoints.count == n / stride + 1, "a checkpoint per stride")
-    var halves = [UInt64](repeating: 0, count: 2 * checkpoints.count)
-    let inside = cpk_frame_buckets(
-      ratios.baseAddress, counts.baseAddress, n, UInt32(BucketSelect.shift), BucketSelect.base,
-      BucketSelect.bucketCount, stride, bucketOf.baseAddress, sizes.baseAddress, &halves)
-    guard inside != 0 else { return false }
-    for j in checkpoints.indices {
-      checkpoints[j] = RatioSum.Wide(high: halves[2 * j], low: halves[2 * j + 1])
-    }
-    return true
+    guard !range.isEmpty else { return true }
+    precondition(range.lowerBound >= 0 && range.upperBound <= ratios.count, "entries in range")
+    precondition(counts.count == ratios.count, "one count per ratio")
+    var halves = [ring.sum.high, ring.sum.low]
+    let inside = cpk_ring_add(
+      ratios.baseAddress, counts.baseAddress, range.lowerBound, range.upperBound,
+      UInt32(BucketSelect.shift), BucketSelect.base, BucketSelect.bucketCount,
+      &ring.weights, &ring.blocks, &ring.sizes, &halves, &ring.lowest, &ring.highest)
+    ring.sum = RatioSum.Wide(high: halves[0], low: halves[1])
+    return inside != 0
   }
 
-  /// The entries of every bucket, ascending: entry `k` to
-  /// `members[cursor[bucketOf[k]]]`, that cursor then advanced.
-  static func frameMembers(
-    bucketOf: UnsafeBufferPointer<Int32>, cursor: UnsafeMutableBufferPointer<Int>,
-    into members: UnsafeMutableBufferPointer<Int32>
-  ) {
-    precondition(members.count == bucketOf.count, "a place per entry")
-    cpk_frame_members(bucketOf.baseAddress, bucketOf.count, cursor.baseAddress, members.baseAddress)
-  }
-
-  /// Entries `range` added to a frame's bucket weights, each weighing `sign`
-  /// x its count; where a bucket is split finer (`fineBase[b] >= 0`; an
-  /// empty `fineBase`: none is), to its part's weight too.
-  static func frameAdd(
-    _ range: Range<Int>, sign: Int, bucketOf: UnsafeBufferPointer<Int32>,
-    counts: UnsafeBufferPointer<Int>, ratios: UnsafeBufferPointer<Double>,
-    weights: UnsafeMutableBufferPointer<Int>,
-    fine: (
-      base: UnsafeBufferPointer<Int>, shift: UnsafeBufferPointer<UInt64>,
-      parts: UnsafeBufferPointer<Int>, weights: UnsafeMutableBufferPointer<Int>
-    )
+  /// The entries `range` (ascending) of the buckets asked about: entry `k`,
+  /// when `slot[b] >= 0` for its bucket `b` (every ratio in the range has
+  /// one), to `members[cursor[slot[b]]]`, that cursor then advanced.
+  static func ringGather(
+    _ range: Range<Int>, ratios: UnsafeBufferPointer<Double>, slot: UnsafeBufferPointer<Int32>,
+    cursor: UnsafeMutableBufferPointer<Int>, into members: UnsafeMutableBufferPointer<Int32>
   ) {
     guard !range.isEmpty else { return }
-    precondition(range.lowerBound >= 0 && range.upperBound <= bucketOf.count, "entries in range")
-    cpk_frame_add(
-      bucketOf.baseAddress, counts.baseAddress, ratios.baseAddress, range.lowerBound,
-      range.upperBound, sign, weights.baseAddress, fine.base.isEmpty ? nil : fine.base.baseAddress,
-      fine.shift.baseAddress, fine.parts.baseAddress, fine.weights.baseAddress)
+    precondition(range.lowerBound >= 0 && range.upperBound <= ratios.count, "entries in range")
+    precondition(slot.count == BucketSelect.bucketCount, "a slot per bucket")
+    cpk_ring_gather(
+      ratios.baseAddress, range.lowerBound, range.upperBound, UInt32(BucketSelect.shift),
+      BucketSelect.base, slot.baseAddress, cursor.baseAddress, members.baseAddress)
   }
 }

@@ -256,30 +256,33 @@ public enum SceneEvaluator {
     known judgedOn: inout [SharedStatisticsKey: ContrastStatistics],
     make: (Variant, ContrastStatistics, Int) -> ItemMeasurement
   ) -> [ItemMeasurement] {
-    // The buckets are built only when a frame's statistics are not known.
     // (The samples' counts are copied out once.)
     let counts = shared.samples.counts
-    var built: FrameStatistics?
-    var frames: FrameStatistics {
-      if let built { return built }
-      let f = FrameStatistics(ratios: shared.ratios, counts: counts)
-      built = f
-      return f
-    }
-    var out: [ItemMeasurement] = []
-    out.reserveCapacity(variants.count)
     var spans: [FrameStatistics.Span] = []
     var pixelRanges: [Range<Int>] = []
     for v in variants {
       let pixels = (v.rect.y - union.y) * union.width..<(v.rect.maxY - union.y) * union.width
-      let span = FrameStatistics.span(ofPixels: pixels, offsets: shared.offsets)
-      let threshold = v.requirement.threshold
-      let key = SharedStatisticsKey(rect: v.rect, threshold: threshold)
-      let stats = judgedOn[key] ?? frames.statistics(of: span, threshold: threshold)
-      judgedOn[key] = stats
-      out.append(make(v, stats, span.pixelCount))
-      spans.append(span)
+      spans.append(FrameStatistics.span(ofPixels: pixels, offsets: shared.offsets))
       pixelRanges.append(pixels)
+    }
+    // The statistics not known yet, taken together: about one pass over
+    // the union for all the frames.
+    var missing: [(key: SharedStatisticsKey, span: FrameStatistics.Span)] = []
+    var pending = Set<SharedStatisticsKey>()
+    for (v, span) in zip(variants, spans) {
+      let key = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
+      if judgedOn[key] == nil, pending.insert(key).inserted { missing.append((key, span)) }
+    }
+    if !missing.isEmpty {
+      let found = FrameStatistics(ratios: shared.ratios, counts: counts).statistics(
+        of: missing.map(\.span), thresholds: missing.map { [$0.key.threshold] })
+      for (m, stats) in zip(missing, found) { judgedOn[m.key] = stats[0] }
+    }
+    var out: [ItemMeasurement] = []
+    out.reserveCapacity(variants.count)
+    for (v, span) in zip(variants, spans) {
+      let key = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
+      out.append(make(v, judgedOn[key]!, span.pixelCount))
     }
     for i in remedyCarriers(out, pixels: pixelRanges, statistic: settings.statistic) {
       // The largest frame is often the union itself: its samples as they are.

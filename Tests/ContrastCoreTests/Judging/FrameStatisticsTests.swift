@@ -85,18 +85,47 @@ import Testing
       }
     }
     var g = SyntheticWallpapers.SplitMix64(seed: 11)
+    // (One threshold that some entries equal exactly: they pass.)
+    let thresholds = [1.0, 3.0, 3.001, 4.5, 4.5.nextUp, 7.0, 40.0, 0.5, ratios[4500]]
     for order in [frames, frames.reversed(), frames.shuffled(using: &g)] {
+      // Every frame at once (three chains of nested frames: the fast
+      // path's case), and each frame alone.
       let fast = FrameStatistics(ratios: ratios, counts: counts)
+      let together = fast.statistics(
+        of: order.map { Self.span($0, counts: counts) },
+        thresholds: order.map { _ in thresholds })
       for (i, pixels) in order.enumerated() {
         let r = Self.range(pixels, counts: counts)
-        // (One threshold that some entries equal exactly: they pass.)
-        for threshold in [1.0, 3.0, 3.001, 4.5, 4.5.nextUp, 7.0, 40.0, ratios[4500]] {
+        for (j, threshold) in thresholds.enumerated() {
+          let expected = ContrastStatistics(
+            ratios: r.ratios(of: ratios), counts: r.counts, threshold: threshold)
+          Self.expectSame(together[i][j], expected, "frame \(i) \(pixels) threshold \(threshold)")
           Self.expectSame(
             fast.statistics(of: Self.span(pixels, counts: counts), threshold: threshold),
-            ContrastStatistics(
-              ratios: r.ratios(of: ratios), counts: r.counts, threshold: threshold),
-            "frame \(i) \(pixels) threshold \(threshold)")
+            expected, "frame \(i) alone \(pixels) threshold \(threshold)")
         }
+      }
+    }
+  }
+
+  /// Frames of one chain that share their entries but not their pixels
+  /// (frames cut inside the same edge entries), and the same frame asked
+  /// twice with other thresholds.
+  @Test func framesSharingEntriesEqualReference() {
+    let (ratios, counts) = Self.entries(6_000, seed: 17, crowded: true)
+    let total = counts.reduce(0, +)
+    let frames = [10..<total - 10, 11..<total - 12, 0..<total, 11..<total - 12, 500..<600]
+    let thresholds = [[4.5], [4.5, 3], [3], [7], [4.5]]
+    let fast = FrameStatistics(ratios: ratios, counts: counts)
+    let found = fast.statistics(
+      of: frames.map { Self.span($0, counts: counts) }, thresholds: thresholds)
+    for (i, pixels) in frames.enumerated() {
+      let r = Self.range(pixels, counts: counts)
+      for (j, t) in thresholds[i].enumerated() {
+        Self.expectSame(
+          found[i][j],
+          ContrastStatistics(ratios: r.ratios(of: ratios), counts: r.counts, threshold: t),
+          "frame \(pixels) threshold \(t)")
       }
     }
   }
