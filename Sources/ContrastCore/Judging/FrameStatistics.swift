@@ -120,7 +120,8 @@ final class FrameStatistics {
     if ratios.count >= Self.smallest {
       for chain in Self.chains(distinct) {
         guard
-          let stats = chainStatistics(chain.map { distinct[$0] }, thresholds: chain.map { asked[$0] })
+          let stats = chainStatistics(
+            chain.map { distinct[$0] }, thresholds: chain.map { asked[$0] })
         else { continue }
         for (c, i) in chain.enumerated() { found[i] = stats[c] }
       }
@@ -260,7 +261,10 @@ final class FrameStatistics {
         var previous: Span?
         for (j, s) in spans.enumerated() {
           let gained = previous.map {
-            [s.entries.lowerBound..<$0.entries.lowerBound, $0.entries.upperBound..<s.entries.upperBound]
+            [
+              s.entries.lowerBound..<$0.entries.lowerBound,
+              $0.entries.upperBound..<s.entries.upperBound,
+            ]
           }
           for piece in gained ?? [s.entries] {
             guard FastEngine.ringAdd(piece, ratios: r, counts: c, into: &ring) else { return false }
@@ -499,8 +503,10 @@ final class FrameStatistics {
     /// the next frame asked about, which holds the last), counted whole.
     mutating func advance(to run: Range<Int>, ratios: [Double], counts: [Int]) {
       precondition(
-        counted.isEmpty || run.lowerBound <= counted.lowerBound
-          && counted.upperBound <= run.upperBound, "frames asked in ascending order")
+        counted.isEmpty
+          || run.lowerBound <= counted.lowerBound
+            && counted.upperBound <= run.upperBound,
+        "frames asked in ascending order")
       let gained =
         counted.isEmpty
         ? [run] : [run.lowerBound..<counted.lowerBound, counted.upperBound..<run.upperBound]
