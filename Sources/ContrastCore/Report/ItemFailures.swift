@@ -90,6 +90,28 @@ public enum ItemFailures {
     return x != y ? x < y : CheckResult.reportOrder(a, b)
   }
 
+  /// `checks` with its `leading` worst (``worseFirst``) first, in that
+  /// order, then the others in their order: the first `leading` are those
+  /// of `checks.sorted(by: worseFirst)` (a stable sort), without sorting
+  /// every check.
+  static func worstFirst(_ checks: [CheckResult], leading k: Int) -> [CheckResult] {
+    guard checks.count > k else { return checks.sorted(by: worseFirst) }
+    // The positions of the k worst so far, worst first (a later check
+    // enters only when strictly worse than one of them: stable).
+    var kept: [Int] = []
+    kept.reserveCapacity(k + 1)
+    for i in checks.indices {
+      if kept.count == k, !worseFirst(checks[i], checks[kept[k - 1]]) { continue }
+      var at = kept.count
+      while at > 0, worseFirst(checks[i], checks[kept[at - 1]]) { at -= 1 }
+      kept.insert(i, at: at)
+      if kept.count > k { kept.removeLast() }
+    }
+    let leading = Set(kept)
+    return kept.map { checks[$0] }
+      + checks.indices.lazy.filter { !leading.contains($0) }.map { checks[$0] }
+  }
+
   /// The failing scenes of an item, compactly (`wallpaper (scene) ratio`),
   /// the first `limit` worst first, then how many more.
   public static func sceneList(_ i: ItemFailure, limit: Int) -> [String] {

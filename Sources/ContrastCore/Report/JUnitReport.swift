@@ -144,7 +144,9 @@ public enum JUnitReport {
       + "name=\"\(xml(name))\" file=\"\(xml(first.file))\" line=\"\(first.line)\""
     let kind = outcome(checks, report: report)
     let verdict: Verdict = kind == .warning || kind == .gatingWarning ? .warn : .fail
-    let bad = checks.filter { $0.verdict == verdict }.sorted(by: ItemFailures.worseFirst)
+    // (Only the worst scenes are listed: they alone are sorted.)
+    let bad = ItemFailures.worstFirst(
+      checks.filter { $0.verdict == verdict }, leading: maximumListedScenes)
     guard let r = bad.first, kind != .pass else { return [head + "/>"] }
     let item = ItemFailure(
       layout: r.layout, element: r.element, item: r.item, checks: bad, scenes: checks.count,

@@ -42,7 +42,8 @@ public enum MarkdownReport {
     }
     head.append("# glass-audit report: \(mark) \(cell(short(gate.headline, 300)))")
     head.append("")
-    let items = ItemFailures.items(report)
+    // (Only each item's worst check is shown: its other checks need no sort.)
+    let items = ItemFailures.items(report, sortingChecks: false)
     let layouts = ItemFailures.byLayout(items)
     head.append(
       "**\(s.checks) checks: \(s.passed) passed, \(s.failed) failed, \(s.warnings) warnings, "

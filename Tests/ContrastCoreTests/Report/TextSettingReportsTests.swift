@@ -106,6 +106,34 @@ import Testing
       sorted.first { $0.item == "label" }!.checks.map(\.wallpaper) == ["w5", "w7", "w1", "w3"])
   }
 
+  /// JUnit sorts only the scenes it lists: the leading worst are the
+  /// first of the full (stable) sort, ties included, the rest follow in
+  /// their order, and none is lost.
+  @Test func theLeadingWorstAreThoseOfTheFullSort() {
+    // Ratios with ties (one wallpaper each, so report order breaks them).
+    let ratios: [Double] = [2.5, 1.5, 3.0, 1.5, 2.0, 1.2, 4.0, 1.2, 1.5, 0.9, 2.0, 1.2]
+    let checks = ratios.enumerated().map { n, r in
+      ReportFixtures.check(
+        layout: "tabs", item: "title", wallpaper: "w\(n)", verdict: .fail, ratio: r,
+        threshold: 4.5)
+    }
+    let sorted = checks.sorted(by: ItemFailures.worseFirst)
+    for k in [1, 3, 5, 11, 12, 20] {
+      let lead = ItemFailures.worstFirst(checks, leading: k)
+      #expect(lead.count == checks.count)
+      let n = min(k, checks.count)
+      #expect(lead.prefix(n).map(\.wallpaper) == sorted.prefix(n).map(\.wallpaper), "k \(k)")
+      if k < checks.count {
+        let first = Set(sorted.prefix(n).map(\.wallpaper))
+        #expect(
+          lead.dropFirst(n).map(\.wallpaper)
+            == checks.map(\.wallpaper).filter { !first.contains($0) }, "k \(k)")
+      }
+    }
+    // 0.9, then the three at 1.2 in report order (wallpaper ids as text).
+    #expect(sorted.prefix(4).map(\.wallpaper) == ["w9", "w11", "w5", "w7"])
+  }
+
   @Test func theMarkdownHasATableByTextSetting() {
     let md = MarkdownReport.render(Self.swept)
     #expect(md.contains("## By text setting"))
