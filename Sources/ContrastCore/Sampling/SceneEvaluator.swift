@@ -206,9 +206,20 @@ public enum SceneEvaluator {
             })
           continue
         }
-        // Statistics per (frame, threshold): Bold Text often leaves both.
-        var judgedOn: [SharedStatisticsKey: (ratios: [Double], stats: ContrastStatistics)] = [:]
+        // Statistics per (frame, threshold): Bold Text often leaves both,
+        // and a fixed frame (an icon, a fixed size) every text setting.
+        var judgedOn: [SharedStatisticsKey: (stats: ContrastStatistics, pixels: Int)] = [:]
         for v in variants {
+          let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
+          if let known = judgedOn[statsKey] {
+            // (Judged alike: the first such check carries the samples.)
+            out.append(
+              makeMeasurement(
+                settings: settings, rendering: rendering, color: color, variant: v,
+                stats: known.stats, pixelCount: known.pixels, look: looks.look(v.requirement),
+                shared: (place(v), scene(v))))
+            continue
+          }
           let samples: ItemSamples
           let ratios: [Double]
           let stats: ContrastStatistics
@@ -231,9 +242,8 @@ public enum SceneEvaluator {
             settings: settings, rendering: rendering, color: color, variant: v,
             stats: stats, pixelCount: samples.pixelCount, look: looks.look(v.requirement),
             shared: (place(v), scene(v)))
-          let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
-          let repeated = judgedOn.updateValue((ratios, stats), forKey: statsKey) != nil
-          if m.result.verdict == .fail, !repeated {
+          judgedOn[statsKey] = (stats, samples.pixelCount)
+          if m.result.verdict == .fail {
             m.samples = samples
             m.entryRatios = ratios
             m.ratioBuckets = buckets
