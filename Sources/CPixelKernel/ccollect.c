@@ -26,10 +26,15 @@ static inline void append(cpk_builder *b, double r, double g, double bl, uint8_t
   b->count = n + 1;
 }
 
-void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *maskCodes,
+void cpk_collect(cpk_builder *out, const float *image, long width, const uint8_t *maskCodes,
                  long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
                  int hasMean, const double mean[3], double mix, long rx, long ry, long rw,
                  long rh) {
+  // The builder in a local copy, written back at the end: its fields stay
+  // in registers (a store through its byte pointer `codes` could otherwise
+  // be a store into the builder itself).
+  cpk_builder local = *out;
+  cpk_builder *b = &local;
   double keep = 1 - mix;
   for (long y = ry; y < ry + rh; y++) {
     int insideRows = y >= my && y < my + mh;
@@ -50,6 +55,7 @@ void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *
       }
     }
   }
+  *out = local;
 }
 
 void cpk_append(cpk_builder *b, double r, double g, double bl, uint8_t code) {
