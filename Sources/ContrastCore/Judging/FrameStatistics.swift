@@ -423,17 +423,25 @@ final class FrameStatistics {
   static func select(
     rank: Int, of entries: ArraySlice<Int32>, in span: Span, ratios: [Double], counts: [Int]
   ) -> Double {
-    var values = [Double]()
-    var weights = [Int]()
-    values.reserveCapacity(entries.count)
-    weights.reserveCapacity(entries.count)
-    for k32 in entries {
-      let k = Int(k32)
-      values.append(ratios[k])
-      weights.append(count(k, in: span, counts: counts))
-    }
-    return values.withUnsafeMutableBufferPointer { v in
-      weights.withUnsafeMutableBufferPointer { w in weightedSelect(v, w, rank: rank) }
+    // (In scratch space of its own: no array is made per selection.)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: entries.count) { v in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: entries.count) { w in
+        ratios.withUnsafeBufferPointer { r in
+          counts.withUnsafeBufferPointer { c in
+            for (j, k32) in entries.enumerated() {
+              let k = Int(k32)
+              v.initializeElement(at: j, to: r[k])
+              w.initializeElement(at: j, to: c[k])
+            }
+          }
+        }
+        // The frame's edge entries count only their pixels inside it
+        // (entries ascend, so an edge entry here is the first or last).
+        let m = entries.count
+        w[0] = count(Int(entries[entries.startIndex]), in: span, counts: counts)
+        w[m - 1] = count(Int(entries[entries.endIndex - 1]), in: span, counts: counts)
+        return weightedSelect(v, w, rank: rank)
+      }
     }
   }
 
@@ -474,14 +482,25 @@ final class FrameStatistics {
       let shift = BucketSelect.shift - b
       let parts = 1 << Int(b)
       var starts = [Int](repeating: 0, count: parts + 1)
-      for k in entries { starts[Self.part(ratios[Int(k)], shift: shift, parts: parts) + 1] += 1 }
-      for p in 0..<parts { starts[p + 1] += starts[p] }
-      var at = starts
       var members = [Int32](repeating: 0, count: entries.count)
-      for k in entries {
-        let p = Self.part(ratios[Int(k)], shift: shift, parts: parts)
-        members[at[p]] = k
-        at[p] += 1
+      // (Through pointers: the arrays' checks cost more than the work.)
+      ratios.withUnsafeBufferPointer { r in
+        entries.withUnsafeBufferPointer { e in
+          starts.withUnsafeMutableBufferPointer { st in
+            for k in e { st[Self.part(r[Int(k)], shift: shift, parts: parts) + 1] += 1 }
+            for p in 0..<parts { st[p + 1] += st[p] }
+          }
+          var at = starts
+          at.withUnsafeMutableBufferPointer { at in
+            members.withUnsafeMutableBufferPointer { m in
+              for k in e {
+                let p = Self.part(r[Int(k)], shift: shift, parts: parts)
+                m[at[p]] = k
+                at[p] += 1
+              }
+            }
+          }
+        }
       }
       self.entries = entries
       self.shift = shift
@@ -510,10 +529,19 @@ final class FrameStatistics {
       let gained =
         counted.isEmpty
         ? [run] : [run.lowerBound..<counted.lowerBound, counted.upperBound..<run.upperBound]
-      for piece in gained {
-        for i in piece {
-          let k = Int(entries[i])
-          weights[part(ratios[k])] += counts[k]
+      let (shift, parts, base) = (self.shift, self.parts, entries.startIndex)
+      ratios.withUnsafeBufferPointer { r in
+        counts.withUnsafeBufferPointer { c in
+          entries.withUnsafeBufferPointer { e in
+            weights.withUnsafeMutableBufferPointer { w in
+              for piece in gained {
+                for i in piece {
+                  let k = Int(e[i - base])
+                  w[Self.part(r[k], shift: shift, parts: parts)] += c[k]
+                }
+              }
+            }
+          }
         }
       }
       counted = run

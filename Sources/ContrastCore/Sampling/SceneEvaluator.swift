@@ -53,8 +53,9 @@ public final class SampleCache {
   }
   var ratios: [RatioKey: [Double]] = [:]
   /// The first pixel of each entry of the samples of a union of frames
-  /// (``ItemSamples/pixelOffsets()``).
+  /// (``ItemSamples/pixelOffsets()``), and the pixels each stands for.
   var offsets: [Key: [Int]] = [:]
+  var counts: [Key: [Int]] = [:]
   /// The statistics of the frames of an item taken on one union's ratios,
   /// per frame and threshold: a scene with the same ratios (another Liquid
   /// Glass setting drawing the element alike) takes them as they are.
@@ -266,8 +267,7 @@ public enum SceneEvaluator {
     known judgedOn: inout [SharedStatisticsKey: ContrastStatistics],
     make: (Variant, ContrastStatistics, Int) -> ItemMeasurement
   ) -> [ItemMeasurement] {
-    // (The samples' counts are copied out once.)
-    let counts = shared.samples.counts
+    let counts = shared.counts
     var spans: [FrameStatistics.Span] = []
     var pixelRanges: [Range<Int>] = []
     for v in variants {
@@ -436,15 +436,21 @@ public enum SceneEvaluator {
     cache?.ratios[ratioKey] = ratios
     let offsets = cache?.offsets[key] ?? samples.pixelOffsets()
     cache?.offsets[key] = offsets
-    return Union(samples: samples, ratios: ratios, offsets: offsets, ratioKey: ratioKey)
+    // (The samples' counts copied out once for all the scenes that share them.)
+    let counts = cache?.counts[key] ?? samples.counts
+    cache?.counts[key] = counts
+    return Union(
+      samples: samples, ratios: ratios, offsets: offsets, counts: counts, ratioKey: ratioKey)
   }
 
   /// The samples of an item's union of frames, the ratio of each entry, the
-  /// first pixel of each entry, and the key of those ratios in the cache.
+  /// first pixel of each entry, the pixels each stands for, and the key of
+  /// those ratios in the cache.
   struct Union {
     var samples: ItemSamples
     var ratios: [Double]
     var offsets: [Int]
+    var counts: [Int]
     var ratioKey: SampleCache.RatioKey
   }
 
