@@ -579,15 +579,31 @@ final class FrameStatistics {
       return uniform[p]!.isNaN ? nil : uniform[p]
     }
 
+    /// Makes `weights` those of the pixels of the entries at positions
+    /// `run` (those inside `span`, which holds the last frame asked about)
+    /// inside `span`: the frame's edge entries trimmed to their pixels
+    /// inside; returns what was taken off them, for ``restore(_:)``.
+    mutating func weigh(_ run: Range<Int>, in span: Span, ratios: [Double], counts: [Int])
+      -> [(part: Int, pixels: Int)]
+    {
+      advance(to: run, ratios: ratios, counts: counts)
+      let taken = edges(run, in: span, ratios: ratios, counts: counts)
+      for t in taken { weights[t.part] -= t.pixels }
+      return taken
+    }
+
+    /// Puts back what ``weigh(_:in:ratios:counts:)`` took off.
+    mutating func restore(_ taken: [(part: Int, pixels: Int)]) {
+      for t in taken { weights[t.part] += t.pixels }
+    }
+
     /// The value at 1-based `rank` among the pixels of the entries at
     /// positions `run` (those inside `span`) inside `span`.
     mutating func value(
       atRank rank: Int, run: Range<Int>, in span: Span, ratios: [Double], counts: [Int]
     ) -> Double {
-      advance(to: run, ratios: ratios, counts: counts)
-      let taken = edges(run, in: span, ratios: ratios, counts: counts)
-      for t in taken { weights[t.part] -= t.pixels }
-      defer { for t in taken { weights[t.part] += t.pixels } }
+      let taken = weigh(run, in: span, ratios: ratios, counts: counts)
+      defer { restore(taken) }
       var p = 0
       var before = 0
       while before + weights[p] < rank {
@@ -605,10 +621,8 @@ final class FrameStatistics {
     mutating func pixels(
       below threshold: Double, run: Range<Int>, in span: Span, ratios: [Double], counts: [Int]
     ) -> Int {
-      advance(to: run, ratios: ratios, counts: counts)
-      let taken = edges(run, in: span, ratios: ratios, counts: counts)
-      for t in taken { weights[t.part] -= t.pixels }
-      defer { for t in taken { weights[t.part] += t.pixels } }
+      let taken = weigh(run, in: span, ratios: ratios, counts: counts)
+      defer { restore(taken) }
       let p = part(threshold)
       var below = 0
       for q in 0..<p { below += weights[q] }
