@@ -7,7 +7,7 @@
 /// frames of one item span the same columns), given as a ``Span`` of the
 /// union's entries. The reference takes each frame on its own:
 /// ``ContrastStatistics/init(ratios:counts:threshold:)`` over the frame's
-/// entries. The fast path here gives the same bits with about one pass over
+/// entries. The fast path here gives the same bits with about two passes over
 /// the union for all of an item's frames. The frames are taken as chains of
 /// nested frames (an item's frames at growing text sizes are one chain),
 /// smallest first; each frame adds the ring of entries it gains over the
@@ -99,7 +99,7 @@ final class FrameStatistics {
   /// The statistics of each frame of `frames` against each of its
   /// `thresholds` (`result[i][j]`: frame `i`, its `j`-th threshold), bit for
   /// bit those of ``reference(of:threshold:)``. Frames in any order, alike
-  /// or not; the frames of each chain of nested ones cost about one pass
+  /// or not; the frames of each chain of nested ones cost about two passes
   /// over the largest of them.
   func statistics(of frames: [Span], thresholds: [[Double]]) -> [[ContrastStatistics]] {
     precondition(frames.count == thresholds.count, "thresholds for each frame")

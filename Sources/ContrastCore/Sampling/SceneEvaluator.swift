@@ -275,7 +275,7 @@ public enum SceneEvaluator {
       spans.append(FrameStatistics.span(ofPixels: pixels, offsets: shared.offsets))
       pixelRanges.append(pixels)
     }
-    // The statistics not known yet, taken together: about one pass over
+    // The statistics not known yet, taken together: about two passes over
     // the union for all the frames.
     var missing: [(key: SharedStatisticsKey, span: FrameStatistics.Span)] = []
     var pending = Set<SharedStatisticsKey>()
