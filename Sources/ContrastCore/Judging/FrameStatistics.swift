@@ -365,10 +365,7 @@ final class FrameStatistics {
     /// following the frame; nil when few (or when all hold `uniform`).
     private mutating func crowded(_ run: Range<Int>, ratios: [Double]) -> Bool {
       guard run.count > BucketSelect.largestCompared else { return false }
-      if uniform == nil {
-        let first = ratios[Int(entries[entries.startIndex])]
-        uniform = entries.allSatisfy { ratios[Int($0)] == first } ? first : .nan
-      }
+      if uniform == nil { uniform = FrameStatistics.oneRatio(of: entries, ratios: ratios) }
       if uniform!.isNaN, split == nil { split = Split(entries: entries, ratios: ratios) }
       return true
     }
@@ -401,6 +398,13 @@ final class FrameStatistics {
       if let u = uniform, !u.isNaN { return u < threshold ? bucketPixels : 0 }
       return split!.pixels(below: threshold, run: run, in: span, ratios: ratios, counts: counts)
     }
+  }
+
+  /// The one ratio every entry of `entries` (not empty) holds, or NaN when
+  /// they hold more than one.
+  static func oneRatio(of entries: ArraySlice<Int32>, ratios: [Double]) -> Double {
+    let first = ratios[Int(entries[entries.startIndex])]
+    return entries.allSatisfy { ratios[Int($0)] == first } ? first : .nan
   }
 
   /// The positions of `list` (entries in ascending order) whose entries lie
@@ -572,9 +576,8 @@ final class FrameStatistics {
     mutating func uniformRatio(part p: Int, ratios: [Double]) -> Double? {
       guard starts[p + 1] - starts[p] > BucketSelect.largestCompared else { return nil }
       if uniform[p] == nil {
-        let first = ratios[Int(members[starts[p]])]
-        uniform[p] =
-          members[starts[p]..<starts[p + 1]].allSatisfy { ratios[Int($0)] == first } ? first : .nan
+        uniform[p] = FrameStatistics.oneRatio(
+          of: members[starts[p]..<starts[p + 1]], ratios: ratios)
       }
       return uniform[p]!.isNaN ? nil : uniform[p]
     }

@@ -58,12 +58,7 @@ public enum ItemFailures {
       let rs = groups[k]
       guard !rs.isEmpty else { return nil }
       let key = index.keys[k]
-      var checks = rs
-      if sortingChecks {
-        checks.sort(by: worseFirst)
-      } else if let w = checks.indices.min(by: { worseFirst(checks[$0], checks[$1]) }) {
-        checks.insert(checks.remove(at: w), at: 0)
-      }
+      let checks = worstFirst(rs, leading: sortingChecks ? rs.count : 1)
       return ItemFailure(
         layout: key.layout, element: key.element, item: key.item,
         checks: checks, scenes: totals[k], gating: rs.filter(report.gates).count)
