@@ -85,8 +85,8 @@ public struct RemedySearch: Sendable {
   }
 
   /// The smallest `v` in `lo...hi` whose variant passes, assuming that once a
-  /// value passes every larger one does, with the judged statistic there;
-  /// nil when `hi` fails.
+  /// value passes every larger one does, with the judged statistic there:
+  /// `lo` when it passes; else nil when `hi` fails.
   ///
   /// For `min` (rank 1) the search runs on a working set of the worst pixels
   /// and each answer is then checked on every pixel; pixels that fail the
@@ -96,44 +96,57 @@ public struct RemedySearch: Sendable {
   ///
   /// `backgrounds`, when given, are the entries' background luminances
   /// (``backgroundLuminances()``): every variant keeps the rendering and has
-  /// an opaque colour, so a ratio needs only the colour's luminance.
+  /// an opaque colour, so a ratio needs only the colour's luminance. Under
+  /// `min` each variant is then judged on every pixel at once by their
+  /// ``LuminanceIndex`` (a scan of them only where it cannot tell).
   func smallestPassing(
     from lo: Int, to hi: Int, backgrounds: [Double]? = nil,
     variant: (Int) -> (ElementRendering, RGBA)
   ) -> (value: Int, judged: Double)? {
     let lum = FastLuminance.shared
-    // Under `min` with an opaque colour, the set's background luminances
-    // in order (`sorted`): a ratio falls as a background's luminance nears
-    // the foreground's from either side, so some entry fails exactly when
-    // one of the two nearest it does (``passesNearest``), found by binary
-    // search instead of a pass over the set.
-    func ok(_ v: Int, _ set: [Int], sorted: [Double]?) -> Bool {
-      let (r, c) = variant(v)
-      if let backgrounds {
-        precondition(c.alpha == 1, "background luminances need an opaque colour")
-        if let sorted {
-          return Self.passesNearest(
-            foreground: lum.luminance(c.rgb), sorted: sorted, threshold: threshold)
-        }
-        return Self.failingPixels(
-          foreground: lum.luminance(c.rgb), backgrounds: backgrounds, counts: samples,
-          among: set, threshold: threshold, rank: rank) < rank
-      }
-      return failing(rendering: r, color: c, among: set, stopAtRank: true).pixels < rank
-    }
-    func search(_ set: [Int], sorted: [Double]? = nil) -> Int? {
-      guard ok(hi, set, sorted: sorted) else { return nil }
-      if ok(lo, set, sorted: sorted) { return lo }
+    func search(_ ok: (Int) -> Bool) -> Int? {
+      if ok(lo) { return lo }
+      guard ok(hi) else { return nil }
       var a = lo
       var b = hi
       while b - a > 1 {
         let mid = (a + b) / 2
-        if ok(mid, set, sorted: sorted) { b = mid } else { a = mid }
+        if ok(mid) { b = mid } else { a = mid }
       }
       return b
     }
+    if let backgrounds {
+      if rank == 1 {
+        let index = luminanceIndex(backgrounds)
+        func judge(_ v: Int) -> (passes: Bool, lowest: Double) {
+          let (_, c) = variant(v)
+          precondition(c.alpha == 1, "background luminances need an opaque colour")
+          let fg = lum.luminance(c.rgb)
+          if let known = index.judge(foreground: fg, threshold: threshold) { return known }
+          let scan = Self.worstFailing(
+            foreground: fg, backgrounds: backgrounds, threshold: threshold, limit: 1)
+          return (!scan.fails, scan.lowest)
+        }
+        return search { judge($0).passes }.map { ($0, judge($0).lowest) }
+      }
+      let found = search { v in
+        let (_, c) = variant(v)
+        precondition(c.alpha == 1, "background luminances need an opaque colour")
+        return Self.failingPixels(
+          foreground: lum.luminance(c.rgb), backgrounds: backgrounds, counts: samples,
+          among: order, threshold: threshold, rank: rank) < rank
+      }
+      return found.map { v in
+        let (r, c) = variant(v)
+        return (v, judged(rendering: r, color: c))
+      }
+    }
+    func ok(_ v: Int, _ set: [Int]) -> Bool {
+      let (r, c) = variant(v)
+      return failing(rendering: r, color: c, among: set, stopAtRank: true).pixels < rank
+    }
     guard rank == 1 else {
-      guard let v = search(order) else { return nil }
+      guard let v = search({ ok($0, order) }) else { return nil }
       let (r, c) = variant(v)
       return (v, judged(rendering: r, color: c))
     }
@@ -141,21 +154,13 @@ public struct RemedySearch: Sendable {
     // (Made when a check first fails: most searches end before.)
     var inWorking: Set<Int>?
     while true {
-      let sorted = backgrounds.map { b in
-        inWorking == nil ? startingLuminances(b) : working.map { b[$0] }.sorted()
-      }
-      guard let v = search(working, sorted: sorted) else { return nil }
+      guard let v = search({ ok($0, working) }) else { return nil }
       let (r, c) = variant(v)
       // A full scan: it passes only when no pixel fails, and then its lowest
       // ratio is the judged `min`; otherwise its 512 worst misses
       // (`lowest(512, of:)` of every miss, without listing them all).
-      let check =
-        backgrounds.map {
-          Self.worstFailing(
-            foreground: lum.luminance(c.rgb), backgrounds: $0, threshold: threshold, limit: 512)
-        }
-        ?? PixelKernel(rendering: r, color: c).worstFailing(
-          samples, threshold: threshold, limit: 512)
+      let check = PixelKernel(rendering: r, color: c).worstFailing(
+        samples, threshold: threshold, limit: 512)
       if !check.fails { return (v, check.lowest) }
       // The worst misses at this candidate join the working set.
       var seen = inWorking ?? Set(working)
@@ -166,55 +171,32 @@ public struct RemedySearch: Sendable {
     }
   }
 
-  /// The background luminances of the starting set (`worst`) in
-  /// ascending order: the same for every search of this colour over
-  /// `backgrounds` (its lightness steps and named colours), so sorted once.
-  private func startingLuminances(_ backgrounds: [Double]) -> [Double] {
+  /// The ``LuminanceIndex`` of `backgrounds`: the same for every search of
+  /// this colour over them (its lightness steps and named colours), so made
+  /// once.
+  private func luminanceIndex(_ backgrounds: [Double]) -> LuminanceIndex {
     memo.lock.lock()
     defer { memo.lock.unlock() }
-    if let known = memo.backgrounds, known.count == backgrounds.count,
+    if let known = memo.backgrounds, let index = memo.index, known.count == backgrounds.count,
       known.withUnsafeBufferPointer({ a in
         backgrounds.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
       })
     {
-      return memo.sorted
+      return index
     }
-    let sorted = worst.map { backgrounds[$0] }.sorted()
+    let index = LuminanceIndex(backgrounds)
     memo.backgrounds = backgrounds
-    memo.sorted = sorted
-    return sorted
+    memo.index = index
+    return index
   }
 
-  /// What searches of one ``RemedySearch`` share: the sorted luminances of
-  /// the starting set over the one array of backgrounds they were taken
-  /// from (held, so that no other array can take its place in memory).
+  /// What searches of one ``RemedySearch`` share: the index of the one
+  /// array of backgrounds they were given (held, so that no other array can
+  /// take its place in memory).
   final class Memo: @unchecked Sendable {
     let lock = NSLock()
     var backgrounds: [Double]?
-    var sorted: [Double] = []
-  }
-
-  /// Whether no background of `sorted` (ascending luminances) gives a
-  /// ratio below `threshold` with foreground luminance `fg`: the same as
-  /// asking each (``failingPixels(foreground:backgrounds:counts:among:threshold:rank:)``
-  /// with rank 1), since the least ratio is that of the nearest background
-  /// below or above `fg` (the ratio is monotone on each side, in floating
-  /// point too).
-  static func passesNearest(foreground fg: Double, sorted: [Double], threshold: Double) -> Bool {
-    var lo = 0
-    var hi = sorted.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if sorted[mid] < fg { lo = mid + 1 } else { hi = mid }
-    }
-    // sorted[lo - 1] < fg <= sorted[lo].
-    if lo > 0, PixelKernel.ratio(foreground: fg, background: sorted[lo - 1]) < threshold {
-      return false
-    }
-    if lo < sorted.count, PixelKernel.ratio(foreground: fg, background: sorted[lo]) < threshold {
-      return false
-    }
-    return true
+    var index: LuminanceIndex?
   }
 
   /// The pixels of the entries of `indices` whose ratio (foreground

@@ -456,22 +456,42 @@ import Testing
           #expect(kept.lowest == ratios.min())
         }
       }
-      // The remedy search's check of an opaque colour on its working set:
-      // the two nearest background luminances decide, as every one does.
+      // The remedy search's judgement of an opaque colour by its index of
+      // background luminances: what a pass over every one decides (and
+      // its least ratio when it passes), or nothing.
       let backgrounds = PixelKernel(rendering: rendering, color: RGBA(.black))
         .backgroundLuminances(samples)
+      let index = LuminanceIndex(backgrounds)
       let sorted = backgrounds.sorted()
-      for fg in [0.0, 0.01, 0.18, 0.5, 0.9, 1.0] + Array(backgrounds.prefix(20)) {
-        for threshold in [1.2, 3.0, 4.5, 7.0] {
-          let each =
-            RemedySearch.failingPixels(
-              foreground: fg, backgrounds: backgrounds, counts: samples,
-              among: Array(backgrounds.indices), threshold: threshold, rank: 1) < 1
-          #expect(
-            RemedySearch.passesNearest(foreground: fg, sorted: sorted, threshold: threshold)
-              == each, "fg \(fg) threshold \(threshold)")
+      // Colours at, between and beside the backgrounds, and in their slices.
+      let between = zip(sorted, sorted.dropFirst()).prefix(40).map { ($0 + $1) / 2 }
+      let beside = sorted.prefix(40).flatMap { [$0.nextUp, $0.nextDown, $0 + 1e-5] }
+      for fg in [0.0, 0.01, 0.18, 0.5, 0.9, 1.0] + sorted.prefix(40) + between + beside {
+        for threshold in [1.0001, 1.2, 3.0, 4.5, 7.0] {
+          let scan = RemedySearch.reference(
+            foreground: fg, backgrounds: backgrounds, threshold: threshold, limit: 1)
+          // (Undecided only where a slice's extremes pass: a tiny threshold.)
+          guard let judged = index.judge(foreground: fg, threshold: threshold) else {
+            #expect(threshold < 1.02, "fg \(fg) threshold \(threshold) undecided")
+            continue
+          }
+          #expect(judged.passes == !scan.fails, "fg \(fg) threshold \(threshold)")
+          if judged.passes {
+            #expect(judged.lowest.bitPattern == scan.lowest.bitPattern, "fg \(fg)")
+          }
         }
       }
+      // Backgrounds on both sides of a colour in its slice, with extremes
+      // that pass a tiny threshold: the index cannot tell.
+      let straddled = LuminanceIndex([0.5, 0.5003])
+      #expect(straddled.judge(foreground: 0.5001, threshold: 1.0001) == nil)
+      #expect(straddled.judge(foreground: 0.5001, threshold: 3)?.passes == false)
+      // Neither side empty, nor a slice: the neighbours are the nearest.
+      let apart = LuminanceIndex([0.02, 0.9])
+      let middle = apart.judge(foreground: 0.3, threshold: 2)
+      #expect(middle?.passes == true)
+      #expect(middle?.lowest == WCAG.contrastRatio(luminance: 0.9, 0.3))
+      #expect(LuminanceIndex([0.2, .nan]).judge(foreground: 0.5, threshold: 2) == nil)
       // The scan of an opaque colour over those luminances in the vector
       // loops: the reference's bits at every level (counts that end
       // inside a vector; repeated luminances, so ties of ratio by index).
