@@ -192,6 +192,14 @@ void cpk_resample_columns_portable(const double *scratch, const long *firsts,
                                    const long *starts, const double *weights, long lowest,
                                    long width, double divisor, float *target);
 
+/// The remedy search's index of background luminances: each finite
+/// luminance x of luminances[0 ..< n] lowers least[b] and raises
+/// greatest[b] to it when beyond, b = floor(x * slices) held to
+/// 0 ... slices - 1. Returns 0, the arrays then unusable, at a luminance
+/// that is not finite. Plain C: runs at every vector level.
+int cpk_luminance_slices(const double *luminances, long n, long slices, double *least,
+                         double *greatest);
+
 /// The remedy search's starting set: of ratios[0 ..< n], the k-th least
 /// value (1 <= k <= n, duplicates counted) into `cut`, and the indices of
 /// the entries at most `cut`, in index order, the first `limit` of them,

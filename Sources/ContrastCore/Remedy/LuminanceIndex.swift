@@ -13,7 +13,7 @@
 /// unless `fg`'s own slice holds luminances on both sides of it. Then the
 /// slice's extremes can still show a failure (they are luminances of the
 /// set); otherwise the index cannot tell and the caller scans.
-struct LuminanceIndex: Sendable {
+struct LuminanceIndex: Sendable, Equatable {
   /// Slices of [0, 1]: a slice is 1/1024 wide, so that a colour inside a
   /// slice that holds luminances on both sides of it fails any threshold
   /// above about 1.02 at one of the slice's extremes.
@@ -30,40 +30,19 @@ struct LuminanceIndex: Sendable {
   /// the scan.
   private let usable: Bool
 
-  init(_ luminances: [Double]) {
+  /// `fast`: the slices from the C loop (``FastEngine/luminanceSlices(_:least:greatest:)``),
+  /// else from ``slicesReference(_:least:greatest:)``.
+  init(_ luminances: [Double], fast: Bool = true) {
     let n = Self.buckets
     var least = [Double](repeating: .infinity, count: n)
     var greatest = [Double](repeating: -.infinity, count: n)
-    var usable = true
-    least.withUnsafeMutableBufferPointer { least in
-      greatest.withUnsafeMutableBufferPointer { greatest in
-        // A run of luminances in one slice (backdrops are smooth) is kept
-        // in registers and stored once.
-        var run = -1
-        var runLeast = 0.0
-        var runGreatest = 0.0
-        func store() {
-          guard run >= 0 else { return }
-          least[run] = Swift.min(least[run], runLeast)
-          greatest[run] = Swift.max(greatest[run], runGreatest)
+    let usable = luminances.withUnsafeBufferPointer { x in
+      least.withUnsafeMutableBufferPointer { least in
+        greatest.withUnsafeMutableBufferPointer { greatest in
+          fast
+            ? FastEngine.luminanceSlices(x, least: least, greatest: greatest)
+            : Self.slicesReference(x, least: least, greatest: greatest)
         }
-        for x in luminances {
-          guard x.isFinite else {
-            usable = false
-            return
-          }
-          let b = Self.bucket(x)
-          if b == run {
-            runLeast = Swift.min(runLeast, x)
-            runGreatest = Swift.max(runGreatest, x)
-          } else {
-            store()
-            run = b
-            runLeast = x
-            runGreatest = x
-          }
-        }
-        store()
       }
     }
     var greatestBelow = [Double](repeating: -.infinity, count: n)
@@ -79,13 +58,30 @@ struct LuminanceIndex: Sendable {
     self.usable = usable
   }
 
+  /// Each luminance lowers its slice's least and raises its greatest when
+  /// beyond them; false at a luminance that is not finite. The reference
+  /// of ``FastEngine/luminanceSlices(_:least:greatest:)``.
+  static func slicesReference(
+    _ luminances: UnsafeBufferPointer<Double>, least: UnsafeMutableBufferPointer<Double>,
+    greatest: UnsafeMutableBufferPointer<Double>
+  ) -> Bool {
+    for x in luminances {
+      guard x.isFinite else { return false }
+      let b = bucket(x, slices: least.count)
+      least[b] = Swift.min(least[b], x)
+      greatest[b] = Swift.max(greatest[b], x)
+    }
+    return true
+  }
+
   /// The slice of the finite luminance `x`: monotone in `x`, so a
   /// luminance in a lower slice is below every luminance of a higher one.
-  static func bucket(_ x: Double) -> Int {
-    // (x * 1024 is exact; out-of-range luminances join the end slices.)
-    let scaled = x * Double(buckets)
+  static func bucket(_ x: Double, slices: Int = buckets) -> Int {
+    // (x * slices is exact for a power of two; out-of-range luminances
+    // join the end slices.)
+    let scaled = x * Double(slices)
     guard scaled >= 1 else { return 0 }
-    guard scaled < Double(buckets) else { return buckets - 1 }
+    guard scaled < Double(slices) else { return slices - 1 }
     return Int(scaled)
   }
 

@@ -462,6 +462,11 @@ import Testing
       let backgrounds = PixelKernel(rendering: rendering, color: RGBA(.black))
         .backgroundLuminances(samples)
       let index = LuminanceIndex(backgrounds)
+      // The C loop's slices are the reference's (repeated luminances, the
+      // ends of [0, 1] and beyond them too).
+      for some in [backgrounds, backgrounds.reversed() + [0, 1, 1.5, -0.25, 0.5, 0.5], []] {
+        #expect(LuminanceIndex(some) == LuminanceIndex(some, fast: false))
+      }
       let sorted = backgrounds.sorted()
       // Colours at, between and beside the backgrounds, and in their slices.
       let between = zip(sorted, sorted.dropFirst()).prefix(40).map { ($0 + $1) / 2 }
@@ -491,7 +496,12 @@ import Testing
       let middle = apart.judge(foreground: 0.3, threshold: 2)
       #expect(middle?.passes == true)
       #expect(middle?.lowest == WCAG.contrastRatio(luminance: 0.9, 0.3))
-      #expect(LuminanceIndex([0.2, .nan]).judge(foreground: 0.5, threshold: 2) == nil)
+      for fast in [true, false] {
+        for bad in [Double.nan, .infinity, -.infinity] {
+          let index = LuminanceIndex([0.2, 0.21, bad, 0.6], fast: fast)
+          #expect(index.judge(foreground: 0.9, threshold: 2) == nil, "\(bad)")
+        }
+      }
       // The scan of an opaque colour over those luminances in the vector
       // loops: the reference's bits at every level (counts that end
       // inside a vector; repeated luminances, so ties of ratio by index).
