@@ -398,9 +398,22 @@ struct Auditor: Sendable {
                       textSize: worst.textSize, boldText: worst.boldText)
                   }
                 }
+                // The checks of one item judged alike share one look (one
+                // rendering and colour, so one bounds): its shared object
+                // with the bounds is found once for them all. (The looks
+                // they came with are held, so no other takes their place.)
+                var sharedLooks:
+                  [ObjectIdentifier: (made: CheckResult.Look, shared: CheckResult.Look)] =
+                    [:]
                 for var m in measured {
-                  m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
-                  places.share(&m.result)
+                  let made = m.result.look
+                  if let known = sharedLooks[ObjectIdentifier(made)] {
+                    m.result.look = known.shared
+                  } else {
+                    m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
+                    places.share(&m.result)
+                    sharedLooks[ObjectIdentifier(made)] = (made, m.result.look)
+                  }
                   remedies.add(
                     m,
                     in: RemedyScene(

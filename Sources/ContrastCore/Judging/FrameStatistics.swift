@@ -139,7 +139,7 @@ final class FrameStatistics {
   func reference(of span: Span, threshold: Double) -> ContrastStatistics {
     let range = entryRange(span)
     return ContrastStatistics(
-      ratios: range.ratios(of: ratios), counts: range.counts, threshold: threshold)
+      ratios: range.values(of: ratios), counts: range.counts, threshold: threshold)
   }
 
   /// `spans` as chains of nested frames (by their entries), each smallest

@@ -147,7 +147,7 @@ extension ItemSamples {
     public var pixelCount: Int { counts.reduce(0, +) }
 
     /// The values of `perEntry` (one per entry of the samples) for these entries.
-    public func ratios(of perEntry: [Double]) -> [Double] { Array(perEntry[entries]) }
+    public func values(of perEntry: [Double]) -> [Double] { Array(perEntry[entries]) }
   }
 
   /// The first pixel of each entry (row-major), and the pixel count last:

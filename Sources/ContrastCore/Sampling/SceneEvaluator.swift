@@ -303,7 +303,7 @@ public enum SceneEvaluator {
       }
       let range = FrameStatistics.entryRange(spans[i], counts: counts)
       out[i].samples = shared.samples.slice(range)
-      out[i].entryRatios = range.ratios(of: shared.ratios)
+      out[i].entryRatios = range.values(of: shared.ratios)
     }
     return out
   }

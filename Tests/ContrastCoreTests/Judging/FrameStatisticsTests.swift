@@ -98,7 +98,7 @@ import Testing
         let r = Self.range(pixels, counts: counts)
         for (j, threshold) in thresholds.enumerated() {
           let expected = ContrastStatistics(
-            ratios: r.ratios(of: ratios), counts: r.counts, threshold: threshold)
+            ratios: r.values(of: ratios), counts: r.counts, threshold: threshold)
           Self.expectSame(together[i][j], expected, "frame \(i) \(pixels) threshold \(threshold)")
           Self.expectSame(
             fast.statistics(of: Self.span(pixels, counts: counts), threshold: threshold),
@@ -124,7 +124,7 @@ import Testing
       for (j, t) in thresholds[i].enumerated() {
         Self.expectSame(
           found[i][j],
-          ContrastStatistics(ratios: r.ratios(of: ratios), counts: r.counts, threshold: t),
+          ContrastStatistics(ratios: r.values(of: ratios), counts: r.counts, threshold: t),
           "frame \(pixels) threshold \(t)")
       }
     }
@@ -139,7 +139,7 @@ import Testing
       let r = Self.range(pixels, counts: counts)
       Self.expectSame(
         fast.statistics(of: Self.span(pixels, counts: counts), threshold: 4.5),
-        ContrastStatistics(ratios: r.ratios(of: ratios), counts: r.counts, threshold: 4.5),
+        ContrastStatistics(ratios: r.values(of: ratios), counts: r.counts, threshold: 4.5),
         "\(pixels)")
     }
   }
