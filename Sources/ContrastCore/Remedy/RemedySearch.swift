@@ -17,9 +17,7 @@ public struct RemedySearch: Sendable {
   /// Entry indices to scan, worst first, for percentile statistics (a
   /// failing candidate stops early); empty for `min`, which scans in storage order.
   private var order: [Int]
-  /// For `min`: the entries with the lowest current ratios, where a search starts.
-  private var worst: [Int]
-  private let memo = Memo()
+  private let memo: Memo
 
   /// `ratios`, when given, are the entries' ratios under `rendering` and
   /// `color` as already measured (they are computed otherwise), and
@@ -41,25 +39,42 @@ public struct RemedySearch: Sendable {
     case .median: p = 50
     }
     rank = Swift.max(1, (p * n + 99) / 100)
-    let ratios = known ?? samples.entryRatios(rendering: rendering, color: color)
-    if rank == 1 {
+    guard rank > 1 else {
+      // Under `min` the starting set is found when a search first needs
+      // it: one judged by the luminance index, or none at all once every
+      // kind of fix has failed, never does.
       order = []
-      let k = Swift.min(256, ratios.count)
-      if ratios.count >= BucketSelect.smallest, known != nil, let buckets {
-        // The measurement's histogram of these very ratios.
-        let cut = buckets.value(atRank: k, of: ratios)
-        worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))
-      } else {
-        worst =
-          PixelKernel.leastEntries(ratios, k: k, limit: 512)
-          ?? Self.leastEntriesReference(ratios, k: k, limit: 512)
-      }
-    } else {
-      order = ratios.indices.sorted {
-        ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1
-      }
-      worst = []
+      memo = Memo(start: (samples, rendering, color, known, buckets))
+      return
     }
+    memo = Memo(start: nil)
+    let ratios = known ?? samples.entryRatios(rendering: rendering, color: color)
+    order = ratios.indices.sorted {
+      ratios[$0] != ratios[$1] ? ratios[$0] < ratios[$1] : $0 < $1
+    }
+  }
+
+  /// For `min`: the entries with the lowest current ratios, where a search
+  /// starts (found on the first call).
+  private func worst() -> [Int] {
+    memo.lock.lock()
+    defer { memo.lock.unlock() }
+    if let known = memo.worst { return known }
+    guard let (samples, rendering, color, known, buckets) = memo.start else { return [] }
+    let ratios = known ?? samples.entryRatios(rendering: rendering, color: color)
+    let k = Swift.min(256, ratios.count)
+    let worst: [Int]
+    if ratios.count >= BucketSelect.smallest, known != nil, let buckets {
+      // The measurement's histogram of these very ratios.
+      let cut = buckets.value(atRank: k, of: ratios)
+      worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))
+    } else {
+      worst =
+        PixelKernel.leastEntries(ratios, k: k, limit: 512)
+        ?? Self.leastEntriesReference(ratios, k: k, limit: 512)
+    }
+    memo.worst = worst
+    return worst
   }
 
   /// The indices of the entries whose ratio is at most the `k`-th least
@@ -150,7 +165,7 @@ public struct RemedySearch: Sendable {
       let (r, c) = variant(v)
       return (v, judged(rendering: r, color: c))
     }
-    var working = worst
+    var working = worst()
     // (Made when a check first fails: most searches end before.)
     var inWorking: Set<Int>?
     while true {
@@ -192,11 +207,28 @@ public struct RemedySearch: Sendable {
 
   /// What searches of one ``RemedySearch`` share: the index of the one
   /// array of backgrounds they were given (held, so that no other array can
-  /// take its place in memory).
+  /// take its place in memory); under `min`, what the starting set is
+  /// found from (the samples, rendering and colour at the search's making,
+  /// the measured ratios and their histogram when known), and the set.
   final class Memo: @unchecked Sendable {
     let lock = NSLock()
     var backgrounds: [Double]?
     var index: LuminanceIndex?
+    let start:
+      (
+        samples: ItemSamples, rendering: ElementRendering, color: RGBA, ratios: [Double]?,
+        buckets: RatioBuckets?
+      )?
+    var worst: [Int]?
+
+    init(
+      start: (
+        samples: ItemSamples, rendering: ElementRendering, color: RGBA, ratios: [Double]?,
+        buckets: RatioBuckets?
+      )?
+    ) {
+      self.start = start
+    }
   }
 
   /// The pixels of the entries of `indices` whose ratio (foreground
