@@ -5,8 +5,8 @@
 /// With an opaque colour of luminance `fg`, a ratio falls as a background's
 /// luminance nears `fg` from either side (monotone on each side, in floating
 /// point too: `(fg + 0.05) / (b + 0.05)` below it, `(b + 0.05) / (fg + 0.05)`
-/// at or above it, each rounding monotone), so the least ratio of all is that of the greatest luminance below `fg` or
-/// of the least at or above it. The index keeps the least and greatest
+/// at or above it, each rounding monotone), so the least ratio of all is
+/// that of the greatest luminance below `fg` or of the least at or above it. The index keeps the least and greatest
 /// luminance of each of ``buckets`` equal slices of [0, 1], and for each
 /// slice the greatest luminance of the slices below it and the least of
 /// those above: those two neighbours of `fg` are then read, not searched,
@@ -20,12 +20,12 @@ struct LuminanceIndex: Sendable, Equatable {
   static let buckets = 1024
 
   /// Per slice, its least and greatest luminance (+inf and -inf when empty).
-  private var least: [Double]
-  private var greatest: [Double]
+  private let least: [Double]
+  private let greatest: [Double]
   /// Per slice, the greatest luminance of the slices below it (-inf when
   /// none) and the least of the slices above it (+inf when none).
-  private var greatestBelow: [Double]
-  private var leastAbove: [Double]
+  private let greatestBelow: [Double]
+  private let leastAbove: [Double]
   /// False when a luminance is not finite: every question is then left to
   /// the scan.
   private let usable: Bool

@@ -133,16 +133,23 @@ public struct RemedySearch: Sendable {
     if let backgrounds {
       if rank == 1 {
         let index = luminanceIndex(backgrounds)
-        func judge(_ v: Int) -> (passes: Bool, lowest: Double) {
-          let (_, c) = variant(v)
-          precondition(c.alpha == 1, "background luminances need an opaque colour")
-          let fg = lum.luminance(c.rgb)
+        func judge(_ fg: Double) -> (passes: Bool, lowest: Double) {
           if let known = index.judge(foreground: fg, threshold: threshold) { return known }
+          // (The index cannot tell: a scan of every luminance.)
           let scan = Self.worstFailing(
             foreground: fg, backgrounds: backgrounds, threshold: threshold, limit: 1)
           return (!scan.fails, scan.lowest)
         }
-        return search { judge($0).passes }.map { ($0, judge($0).lowest) }
+        // The judged `min` of each value found passing: the answer is one.
+        var lowest: [Int: Double] = [:]
+        let found = search { v in
+          let (_, c) = variant(v)
+          precondition(c.alpha == 1, "background luminances need an opaque colour")
+          let judged = judge(lum.luminance(c.rgb))
+          if judged.passes { lowest[v] = judged.lowest }
+          return judged.passes
+        }
+        return found.map { ($0, lowest[$0]!) }
       }
       let found = search { v in
         let (_, c) = variant(v)
@@ -214,21 +221,14 @@ public struct RemedySearch: Sendable {
     let lock = NSLock()
     var backgrounds: [Double]?
     var index: LuminanceIndex?
-    let start:
-      (
-        samples: ItemSamples, rendering: ElementRendering, color: RGBA, ratios: [Double]?,
-        buckets: RatioBuckets?
-      )?
+    typealias Start = (
+      samples: ItemSamples, rendering: ElementRendering, color: RGBA, ratios: [Double]?,
+      buckets: RatioBuckets?
+    )
+    let start: Start?
     var worst: [Int]?
 
-    init(
-      start: (
-        samples: ItemSamples, rendering: ElementRendering, color: RGBA, ratios: [Double]?,
-        buckets: RatioBuckets?
-      )?
-    ) {
-      self.start = start
-    }
+    init(start: Start?) { self.start = start }
   }
 
   /// The pixels of the entries of `indices` whose ratio (foreground
