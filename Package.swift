@@ -18,6 +18,12 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
+    // The system SQLite library (report.sqlite): Debian's libsqlite3-dev,
+    // macOS's own.
+    .systemLibrary(
+      name: "CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
     // The fast PNG path's loops; libdeflate is loaded at run time (dlopen),
     // so neither building nor running needs it.
     .target(
@@ -31,7 +37,7 @@ let package = Package(
     .target(
       name: "ContrastCore",
       dependencies: [
-        "CPNG", "CFastPNG", "CPixelKernel", .product(name: "Yams", package: "Yams"),
+        "CPNG", "CFastPNG", "CPixelKernel", "CSQLite", .product(name: "Yams", package: "Yams"),
       ]
     ),
     .executableTarget(
