@@ -38,6 +38,14 @@ let package = Package(
       name: "ContrastCore",
       dependencies: [
         "CPNG", "CFastPNG", "CPixelKernel", "CSQLite", .product(name: "Yams", package: "Yams"),
+      ],
+      // The shipped profiles (profiles/NAME.yml links to them), compiled
+      // into the library as bytes, so the tool works from any directory and
+      // needs no resource bundle beside it.
+      resources: [
+        .embedInCode("Material/Profiles/ios27.yml"),
+        .embedInCode("Material/Profiles/ios26.yml"),
+        .embedInCode("Material/Profiles/ios18.yml"),
       ]
     ),
     .executableTarget(

@@ -49,7 +49,7 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     let file = try Data(contentsOf: root.appendingPathComponent(ProfileLoader.defaultProfilePath))
     #expect(
       Array(file) == Array(ProfileLoader.defaultProfileText.utf8),
-      "run scripts/embed-profile.sh after editing profiles/ios27.yml")
+      "profiles/ios27.yml no longer links to the embedded resource")
   }
 
   @Test func everyShippedProfileIsItsFileAndLoadsByName() throws {
