@@ -61,16 +61,15 @@ struct MergeCommand: ParsableCommand {
       for p in problems { console.error("merge refused: \(p)") }
       throw ExitStatus.inputError
     }
-    var report: AuditReport
+    let report: AuditReport
     do {
       report = try AuditPipeline.merge(
         shards.map { ($0.report, $0.file) },
-        timestamp: deterministic ? nil : Date().ISO8601Format())
+        timestamp: deterministic ? nil : Date().ISO8601Format(), failOn: failOn)
     } catch {
       for p in error.problems { console.error("merge refused: \(p)") }
       throw ExitStatus.inputError
     }
-    report.failOn = failOn
     do {
       try Files.prepareOutputDirectory(out)
     } catch {

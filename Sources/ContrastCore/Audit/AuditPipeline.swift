@@ -82,23 +82,54 @@ public enum AuditPipeline {
     var outcome = auditor.run(wallpapers: request.auditedWallpapers, progress: progress)
     outcome.errors += request.inputErrors
     outcome.findings +=
-      request.inputFindings + Auditor.boundsFindings(outcome.results)
+      request.inputFindings
       + SettingsLint.findings(
         layouts: request.layouts, profiles: request.profiles, settings: settings,
         targets: request.targets)
-    outcome.finalize(statistic: request.settings.statistic)
+    return finish(
+      outcome,
+      Finishing(
+        settings: settings, profileNames: request.profiles.map(\.name),
+        timestamp: request.timestamp, failOn: request.failOn,
+        inputsDigest: request.inputsDigest, shard: request.shard,
+        layoutFiles: Dictionary(request.layouts.map { ($0.id, $0.file) }) { a, _ in a },
+        layoutTitles: Dictionary(request.layouts.map { ($0.id, $0.title) }) { a, _ in a },
+        baseline: request.baseline, pruningBaseline: request.pruningBaseline))
+  }
+
+  /// What ``finish(_:_:)`` makes a report with, beside the outcome.
+  struct Finishing {
+    var settings: AuditSettings
+    var profileNames: [String]
+    var timestamp: String?
+    var failOn: FailOn
+    var inputsDigest: String
+    var shard: ShardSpec?
+    var layoutFiles: [String: String] = [:]
+    var layoutTitles: [String: String] = [:]
+    var baseline: Baseline?
+    var pruningBaseline = false
+  }
+
+  /// The one finishing step of ``run(_:progress:)`` and
+  /// ``merge(_:timestamp:failOn:)``: the bounds findings of every result
+  /// (SPEC §3.5), every result rounded as report.json carries it with its
+  /// group's remedy and in report order (``AuditOutcome/finalize(statistic:)``),
+  /// what fails the run, and the baseline applied. A merged report is made
+  /// here as an unsharded one is, so the two are the same bytes.
+  static func finish(_ outcome: consuming AuditOutcome, _ f: Finishing) -> AuditReport {
+    var outcome = outcome
+    outcome.findings += Auditor.boundsFindings(outcome.results)
+    outcome.finalize(statistic: f.settings.statistic)
     var report = AuditReport(
-      settings: settings, profileNames: request.profiles.map(\.name),
-      outcome: consume outcome,
-      timestamp: request.timestamp,
-      layoutFiles: Dictionary(request.layouts.map { ($0.id, $0.file) }) { a, _ in a },
-      layoutTitles: Dictionary(request.layouts.map { ($0.id, $0.title) }) { a, _ in a })
-    report.inputsDigest = request.inputsDigest
-    report.shard = request.shard
-    report.failOn = request.failOn
-    if let baseline = request.baseline {
+      settings: f.settings, profileNames: f.profileNames, outcome: consume outcome,
+      timestamp: f.timestamp, layoutFiles: f.layoutFiles, layoutTitles: f.layoutTitles)
+    report.inputsDigest = f.inputsDigest
+    report.shard = f.shard
+    report.failOn = f.failOn
+    if let baseline = f.baseline {
       report.baselineOutcome = baseline.apply(to: &report.outcome.results)
-      report.pruningBaseline = request.pruningBaseline
+      report.pruningBaseline = f.pruningBaseline
     }
     return report
   }
@@ -111,12 +142,12 @@ public enum AuditPipeline {
 
   /// Joins the reports of every shard of one sharded run (each `file` names
   /// its report in messages) into the report a single unsharded run writes,
-  /// byte for byte.
+  /// byte for byte, failing as `failOn` says (`--fail-on`).
   ///
   /// - Throws: ``MergeRefusal`` when a report is not a shard, a shard is
   ///   missing or repeated, or the shards ran with other settings or inputs.
   public static func merge(
-    _ shards: [(report: AuditReport, file: String)], timestamp: String?
+    _ shards: [(report: AuditReport, file: String)], timestamp: String?, failOn: FailOn
   ) throws(MergeRefusal) -> AuditReport {
     let problems = mergeProblems(shards)
     guard problems.isEmpty else { throw MergeRefusal(problems: problems) }
@@ -125,18 +156,18 @@ public enum AuditPipeline {
     for s in shards {
       let o = s.report.outcome
       outcome.results += o.results
+      // Each shard's bounds findings saw only its own wallpapers; the
+      // finishing step finds them again over every result.
       outcome.findings += o.findings.filter { !Rule.boundsRules.contains($0.rule) }
       outcome.errors += o.errors
       outcome.scenes += o.scenes
       outcome.remedySearch.merge(o.remedySearch)
     }
-    outcome.findings += Auditor.boundsFindings(outcome.results)
-    outcome.finalize(statistic: first.settings.statistic)
-    var report = AuditReport(
-      settings: first.settings, profileNames: first.profileNames, outcome: outcome,
-      timestamp: timestamp)
-    report.inputsDigest = first.inputsDigest
-    return report
+    return finish(
+      outcome,
+      Finishing(
+        settings: first.settings, profileNames: first.profileNames, timestamp: timestamp,
+        failOn: failOn, inputsDigest: first.inputsDigest, shard: nil))
   }
 
   /// Why these shard reports cannot be merged (empty when they can).

@@ -13,22 +13,34 @@ import Testing
 
   @Test func mergingEveryShardJoinsTheirResultsInReportOrder() throws {
     let merged = try AuditPipeline.merge(
-      [(shard(2, of: 2), "b/report.json"), (shard(1, of: 2), "a/report.json")], timestamp: nil)
+      [(shard(2, of: 2), "b/report.json"), (shard(1, of: 2), "a/report.json")], timestamp: nil,
+      failOn: .error)
     #expect(merged.outcome.results.map(\.wallpaper) == ["w1", "w2"])
     #expect(merged.outcome.scenes == 2)
     #expect(merged.shard == nil)
   }
 
+  /// `run` and `merge` finish through one call: what fails the run is the
+  /// caller's `failOn` in both (the CLI patched it after `merge` before).
+  @Test func mergingTakesWhatFailsTheRun() throws {
+    let shards = [(shard(1, of: 2), "a/report.json"), (shard(2, of: 2), "b/report.json")]
+    for failOn in [FailOn.error, .warning, .never] {
+      let merged = try AuditPipeline.merge(shards, timestamp: nil, failOn: failOn)
+      #expect(merged.failOn == failOn)
+    }
+  }
+
   @Test func aMissingShardIsRefusedByName() {
     #expect(throws: AuditPipeline.MergeRefusal(problems: ["missing shards 2/3, 3/3"])) {
-      try AuditPipeline.merge([(shard(1, of: 3), "a/report.json")], timestamp: nil)
+      try AuditPipeline.merge([(shard(1, of: 3), "a/report.json")], timestamp: nil, failOn: .error)
     }
   }
 
   @Test func shardsOfOtherInputsAreRefused() {
     do {
       _ = try AuditPipeline.merge(
-        [(shard(1, of: 2), "a"), (shard(2, of: 2, digest: "d2"), "b")], timestamp: nil)
+        [(shard(1, of: 2), "a"), (shard(2, of: 2, digest: "d2"), "b")], timestamp: nil,
+        failOn: .error)
       Issue.record("merge of other inputs was accepted")
     } catch {
       #expect(error.problems.count == 1)
@@ -40,7 +52,7 @@ import Testing
     var plain = shard(1, of: 1)
     plain.shard = nil
     do {
-      _ = try AuditPipeline.merge([(plain, "x/report.json")], timestamp: nil)
+      _ = try AuditPipeline.merge([(plain, "x/report.json")], timestamp: nil, failOn: .error)
       Issue.record("a report without --shard was merged")
     } catch {
       #expect(
