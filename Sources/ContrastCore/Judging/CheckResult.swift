@@ -287,23 +287,19 @@ public struct CheckResult: Sendable, Hashable {
   public var fingerprint: String { identityParts.joined(separator: "/") }
 
   /// The scene beyond the wallpaper, for people: `light, normal, clear
-  /// glass` (the setting when there is one, the profile when it is not the
-  /// default: `, profile ios26`, the text size and Bold Text when they are
-  /// not the defaults: `, text xLarge, Bold Text`).
+  /// glass` (each dimension's words, ``SceneDimension``: the setting when
+  /// there is one, the profile when it is not the default: `, profile
+  /// ios26`, the text size and Bold Text when they are not the defaults:
+  /// `, text xLarge, Bold Text`).
   public var sceneDescription: String {
-    var text = "\(appearance.rawValue), \(mode.rawValue)"
-    if let g = liquidGlass { text += ", \(g.label) glass" }
-    if profile != Profile.defaultName { text += ", profile \(profile)" }
-    if textSize != .default { text += ", text \(textSize.rawValue)" }
-    if boldText { text += ", Bold Text" }
-    return text
+    SceneDimension.all.compactMap { $0.describe(self) }.joined(separator: ", ")
   }
 
-  /// The parts of ``fingerprint``.
+  /// The parts of ``fingerprint``: layout, element, item, then every other
+  /// dimension of ``SceneDimension/all`` (those whose absence means their
+  /// default only where they are not it).
   public var identityParts: [String] {
-    [layout, element, item, wallpaper, appearance.rawValue, mode.rawValue]
-      + Self.variantParts(
-        liquidGlass: liquidGlass, profile: profile, textSize: textSize, boldText: boldText)
+    [layout, element, item] + SceneDimension.afterItem.compactMap { $0.identityPart(of: self) }
   }
 
   /// The dimensions beyond the mode, each only where it is not its

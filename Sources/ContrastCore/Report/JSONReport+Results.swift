@@ -63,27 +63,15 @@ extension JSONReport {
   /// the results): the same members in the same order.
   static func write(_ r: CheckResult, into out: inout JSONBytes) {
     out.raw("{")
-    out.key("layout", level: 3, first: true)
-    out.string(r.layout)
-    out.key("wallpaper", level: 3)
-    out.string(r.wallpaper)
-    out.key("appearance", level: 3)
-    out.string(r.appearance.rawValue)
-    out.key("mode", level: 3)
-    out.string(r.mode.rawValue)
-    out.key("liquidGlass", level: 3)
-    if let g = r.liquidGlass {
-      // As liquidGlass(_:): the name, or the number.
-      g.isNamed ? out.string(g.label) : out.number(g.value)
-    } else {
-      out.null()
+    for (i, d) in SceneDimension.all.enumerated() {
+      out.key(d.staticKey, level: 3, first: i == 0)
+      switch d.value(of: r) {
+      case .text(let t): out.string(t)
+      case .number(let n): out.number(n)
+      case .flag(let b): out.bool(b)
+      case .none: out.null()
+      }
     }
-    out.key("profile", level: 3)
-    out.string(r.profile)
-    out.key("textSize", level: 3)
-    out.string(r.textSize.rawValue)
-    out.key("boldText", level: 3)
-    out.bool(r.boldText)
     out.key("element", level: 3)
     out.string(r.element)
     out.key("item", level: 3)

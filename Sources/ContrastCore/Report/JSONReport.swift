@@ -93,12 +93,25 @@ public enum JSONReport {
     g.isNamed ? .string(g.label) : .number(g.value)
   }
 
+  /// A check's coordinate: each dimension of the matrix by its key, in the
+  /// order of ``SceneDimension/all``.
+  static func coordinate(_ r: CheckResult) -> [(String, JSONValue)] {
+    SceneDimension.all.map { ($0.key, value($0.value(of: r))) }
+  }
+
+  /// A dimension's value as JSON.
+  static func value(_ v: CoordinateValue) -> JSONValue {
+    switch v {
+    case .text(let t): .string(t)
+    case .number(let n): .number(n)
+    case .flag(let b): .bool(b)
+    case .none: .null
+    }
+  }
+
   static func result(_ r: CheckResult) -> JSONValue {
-    var pairs: [(String, JSONValue)] = [
-      ("layout", .string(r.layout)), ("wallpaper", .string(r.wallpaper)),
-      ("appearance", .string(r.appearance.rawValue)), ("mode", .string(r.mode.rawValue)),
-      ("liquidGlass", r.liquidGlass.map(liquidGlass) ?? .null), ("profile", .string(r.profile)),
-      ("textSize", .string(r.textSize.rawValue)), ("boldText", .bool(r.boldText)),
+    var pairs: [(String, JSONValue)] = coordinate(r)
+    pairs += [
       ("element", .string(r.element)), ("item", .string(r.item)),
       ("kind", .string(r.kind.rawValue)), ("role", .optional(r.role)),
       ("largeText", .bool(r.largeText)), ("threshold", .number(r.threshold)),

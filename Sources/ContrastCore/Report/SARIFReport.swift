@@ -201,22 +201,22 @@ public enum SARIFReport {
           ])
         ))
     }
+    let coordinate = JSONReport.coordinate(r)
     pairs.append(
       (
         "properties",
-        .object([
-          ("layout", .string(r.layout)), ("element", .string(r.element)),
-          ("item", .string(r.item)), ("wallpaper", .string(r.wallpaper)),
-          ("appearance", .string(r.appearance.rawValue)), ("mode", .string(r.mode.rawValue)),
-          ("liquidGlass", r.liquidGlass.map(JSONReport.liquidGlass) ?? .null),
-          ("profile", .string(r.profile)), ("trust", .string(r.trust.rawValue)),
-          ("ratio", .number(r.judgedRatio)), ("threshold", .number(r.threshold)),
-          ("statistic", .string(report.settings.statistic.rawValue)),
-          ("baseline", .string(accepted ? "known" : "new")),
-          ("failingScenes", .int(failing.count)),
-          ("sceneCount", .int(scenes.count)),
-          ("scenes", .array(scenes.prefix(maximumListedScenes).map(scene))),
-        ])
+        .object(
+          // The layout, then the item in it, then the rest of the scene.
+          coordinate.prefix(1) + [("element", .string(r.element)), ("item", .string(r.item))]
+            + coordinate.dropFirst() + [
+              ("trust", .string(r.trust.rawValue)),
+              ("ratio", .number(r.judgedRatio)), ("threshold", .number(r.threshold)),
+              ("statistic", .string(report.settings.statistic.rawValue)),
+              ("baseline", .string(accepted ? "known" : "new")),
+              ("failingScenes", .int(failing.count)),
+              ("sceneCount", .int(scenes.count)),
+              ("scenes", .array(scenes.prefix(maximumListedScenes).map(scene))),
+            ])
       ))
     return .object(pairs)
   }
@@ -224,14 +224,13 @@ public enum SARIFReport {
   /// One scene of an item's result: where, the judged ratio and threshold,
   /// the verdict and the baseline's mark.
   static func scene(_ r: CheckResult) -> JSONValue {
-    .object([
-      ("wallpaper", .string(r.wallpaper)), ("appearance", .string(r.appearance.rawValue)),
-      ("mode", .string(r.mode.rawValue)),
-      ("liquidGlass", r.liquidGlass.map(JSONReport.liquidGlass) ?? .null),
-      ("profile", .string(r.profile)), ("ratio", .number(r.judgedRatio)),
-      ("threshold", .number(r.threshold)), ("verdict", .string(r.verdict.rawValue)),
-      ("baseline", .string(r.baseline)),
-    ])
+    .object(
+      // The scene: its coordinate after the layout, which the result names.
+      JSONReport.coordinate(r).dropFirst() + [
+        ("ratio", .number(r.judgedRatio)),
+        ("threshold", .number(r.threshold)), ("verdict", .string(r.verdict.rawValue)),
+        ("baseline", .string(r.baseline)),
+      ])
   }
 
   static func result(_ f: Finding, ruleIndex: Int) -> JSONValue {

@@ -1,0 +1,119 @@
+/// A dimension's value in one check, as report.json writes it.
+public enum CoordinateValue: Sendable, Hashable {
+  case text(String)
+  case number(Double)
+  case flag(Bool)
+  /// No value: the Liquid Glass setting in the reduce-transparency modes.
+  case none
+}
+
+/// One dimension of the audit matrix (a scene is one value of each): its
+/// key in report.json and baselines, its label for people, what a file
+/// written before it existed means, and how a check reads it.
+///
+/// Every place that lists a scene's coordinate (identities and
+/// fingerprints, the JSON results, SARIF's properties, the words that name
+/// a scene for people) iterates ``SceneDimension/all``: a new dimension is a
+/// new row here, plus the code that gives it meaning (its parsing, the code
+/// that applies it, the profile data it reads).
+public struct SceneDimension: Sendable {
+  /// The key in report.json, SARIF properties and baseline entries.
+  public var key: String { staticKey.description }
+  /// ``key``, for writers that take keys of their own as static text.
+  let staticKey: StaticString
+  /// The dimension's name for people (a matrix's header, a filter).
+  public let label: String
+  /// Whether a check's identity holds this dimension only where it is not
+  /// its default (`liquidGlass=clear`), so that identities and baseline
+  /// entries written before the dimension existed still name the same
+  /// check: an absent key means the default. False for the dimensions every
+  /// identity has always held (layout, wallpaper, appearance, mode).
+  public let absentMeansDefault: Bool
+  /// The check's value, as report.json writes it.
+  let value: @Sendable (CheckResult) -> CoordinateValue
+  /// The value as a word (`clear`, `xLarge`, `on`), nil where there is none.
+  let word: @Sendable (CheckResult) -> String?
+  /// Whether the check has the dimension's default value (or none).
+  let isDefault: @Sendable (CheckResult) -> Bool
+  /// How the scene names the value for people (`clear glass`, `text
+  /// xLarge`), nil where it says nothing (the default, or a dimension named
+  /// elsewhere: the layout, the wallpaper).
+  let describe: @Sendable (CheckResult) -> String?
+
+  /// The check's value as a word (`clear`, `xLarge`, `on`), nil where it has
+  /// none.
+  public func word(of r: CheckResult) -> String? { word(r) }
+
+  /// The check's value as report.json writes it.
+  public func value(of r: CheckResult) -> CoordinateValue { value(r) }
+
+  /// The part of a check's identity this dimension adds, nil where it adds
+  /// none (a default value of a dimension whose absence means the default).
+  func identityPart(of r: CheckResult) -> String? {
+    guard absentMeansDefault else { return word(r) }
+    guard !isDefault(r), let w = word(r) else { return nil }
+    return "\(staticKey)=\(w)"
+  }
+}
+
+extension SceneDimension {
+  /// The matrix's dimensions, in the order report.json writes a result's
+  /// coordinate and an identity lists them.
+  public static let all: [SceneDimension] = [
+    layout, wallpaper, appearance, mode, liquidGlass, profile, textSize, boldText,
+  ]
+
+  /// The dimensions of an identity after its layout, element and item.
+  static let afterItem: [SceneDimension] = Array(all.dropFirst())
+
+  static let layout = SceneDimension(
+    staticKey: "layout", label: "Layout", absentMeansDefault: false,
+    value: { .text($0.layout) }, word: { $0.layout }, isDefault: { _ in false },
+    describe: { _ in nil })
+
+  static let wallpaper = SceneDimension(
+    staticKey: "wallpaper", label: "Wallpaper", absentMeansDefault: false,
+    value: { .text($0.wallpaper) }, word: { $0.wallpaper }, isDefault: { _ in false },
+    describe: { _ in nil })
+
+  static let appearance = SceneDimension(
+    staticKey: "appearance", label: "Appearance", absentMeansDefault: false,
+    value: { .text($0.appearance.rawValue) }, word: { $0.appearance.rawValue },
+    isDefault: { _ in false }, describe: { $0.appearance.rawValue })
+
+  static let mode = SceneDimension(
+    staticKey: "mode", label: "Mode", absentMeansDefault: false,
+    value: { .text($0.mode.rawValue) }, word: { $0.mode.rawValue },
+    isDefault: { _ in false }, describe: { $0.mode.rawValue })
+
+  /// None in the reduce-transparency modes; `default` (0.5) when absent.
+  static let liquidGlass = SceneDimension(
+    staticKey: "liquidGlass", label: "Liquid Glass", absentMeansDefault: true,
+    value: { r in
+      guard let g = r.liquidGlass else { return .none }
+      return g.isNamed ? .text(g.label) : .number(g.value)
+    },
+    word: { $0.liquidGlass?.label },
+    isDefault: { ($0.liquidGlass ?? .default) == .default },
+    describe: { $0.liquidGlass.map { "\($0.label) glass" } })
+
+  /// The default profile when absent.
+  static let profile = SceneDimension(
+    staticKey: "profile", label: "Profile", absentMeansDefault: true,
+    value: { .text($0.profile) }, word: { $0.profile },
+    isDefault: { $0.profile == Profile.defaultName },
+    describe: { $0.profile == Profile.defaultName ? nil : "profile \($0.profile)" })
+
+  /// The person's text size (SPEC §3.8); `large` when absent.
+  static let textSize = SceneDimension(
+    staticKey: "textSize", label: "Text size", absentMeansDefault: true,
+    value: { .text($0.textSize.rawValue) }, word: { $0.textSize.rawValue },
+    isDefault: { $0.textSize == .default },
+    describe: { $0.textSize == .default ? nil : "text \($0.textSize.rawValue)" })
+
+  /// Bold Text (SPEC §3.8); off when absent.
+  static let boldText = SceneDimension(
+    staticKey: "boldText", label: "Bold Text", absentMeansDefault: true,
+    value: { .flag($0.boldText) }, word: { $0.boldText ? "on" : "off" },
+    isDefault: { !$0.boldText }, describe: { $0.boldText ? "Bold Text" : nil })
+}
