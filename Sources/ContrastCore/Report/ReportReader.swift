@@ -117,22 +117,15 @@ public enum ReportReader {
 
   /// A setting as report.json writes it (name or number); nil otherwise.
   static func liquidGlass(_ v: Any?) -> LiquidGlassSetting? {
-    if let text = v as? String { return LiquidGlassSetting(parsing: text) }
-    if v is Bool { return nil }
-    return double(v).flatMap { LiquidGlassSetting(value: $0) }
+    v.flatMap { LiquidGlassSetting(json: $0) }
   }
 
-  /// A result of report.json; nil when a field is missing or invalid. A
-  /// result without `liquidGlass` or `profile` (written before they
-  /// existed) means the `default` setting (none under Reduce
-  /// Transparency) and the report's first profile; one without `textSize`
-  /// or `boldText` means `large` and off, and one without
-  /// `thresholdSource` WCAG.
+  /// A result of report.json; nil when a field is missing or invalid. Its
+  /// coordinate is read dimension by dimension (``SceneDimension/all``),
+  /// each saying what its absence means (written before it existed); a
+  /// result without `thresholdSource` means WCAG.
   static func checkResult(_ r: [String: Any], defaultProfile: String) -> CheckResult? {
-    guard let layout = r["layout"] as? String, let wallpaper = r["wallpaper"] as? String,
-      let appearance = (r["appearance"] as? String).flatMap(Appearance.init(rawValue:)),
-      let mode = (r["mode"] as? String).flatMap(AccessibilityMode.init(rawValue:)),
-      let element = r["element"] as? String, let item = r["item"] as? String,
+    guard let element = r["element"] as? String, let item = r["item"] as? String,
       let kind = (r["kind"] as? String).flatMap(ContentKind.init(rawValue:)),
       let largeText = r["largeText"] as? Bool, let threshold = double(r["threshold"]),
       let c = r["contrast"] as? [String: Any], let b = r["bounds"] as? [String: Any],
@@ -145,32 +138,15 @@ public enum ReportReader {
       let cmax = double(c["max"]), let ff = double(c["failingFraction"]),
       let bmin = double(b["min"]), let bmax = double(b["max"])
     else { return nil }
-    var setting: LiquidGlassSetting?
-    switch r["liquidGlass"] {
-    case .none: setting = mode.reducesTransparency ? nil : .default
-    case .some(let v) where v is NSNull: setting = nil
-    case .some(let v):
-      guard let g = liquidGlass(v) else { return nil }
-      setting = g
-    }
     let trust = (r["trust"] as? String).flatMap(VerdictTrust.init(rawValue:)) ?? .assumption
-    var textSize = TextSize.default
-    if let v = r["textSize"] {
-      guard let name = v as? String, let s = TextSize(rawValue: name) else { return nil }
-      textSize = s
-    }
-    var boldText = false
-    if let v = r["boldText"] {
-      guard let b = v as? Bool else { return nil }
-      boldText = b
-    }
     var source = ThresholdSource.wcag
     if let v = r["thresholdSource"] {
       guard let name = v as? String, let s = ThresholdSource(rawValue: name) else { return nil }
       source = s
     }
+    // The coordinate's placeholders, each replaced by its dimension's read.
     var result = CheckResult(
-      layout: layout, wallpaper: wallpaper, appearance: appearance, mode: mode,
+      layout: "", wallpaper: "", appearance: .light, mode: .normal,
       element: element, item: item, kind: kind, role: r["role"] as? String,
       largeText: largeText, threshold: threshold,
       contrast: ContrastStatistics(
@@ -178,10 +154,9 @@ public enum ReportReader {
         failingFraction: ff),
       bounds: ContrastBounds(min: bmin, max: bmax), verdict: verdict, baseline: baseline,
       judgedRatio: cmin, pixelCount: pixels, color: color, material: material, file: file,
-      line: line, liquidGlass: setting, profile: r["profile"] as? String ?? defaultProfile,
-      trust: trust, trustBasis: r["trustBasis"] as? String ?? "")
-    result.textSize = textSize
-    result.boldText = boldText
+      line: line, trust: trust, trustBasis: r["trustBasis"] as? String ?? "")
+    let defaults = ReadingDefaults(profile: defaultProfile)
+    for d in SceneDimension.all where !d.read(r[d.key], &result, defaults) { return nil }
     result.thresholdSource = source
     return result
   }

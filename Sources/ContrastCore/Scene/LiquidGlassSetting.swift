@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Liquid Glass setting (Settings > Display & Brightness > Liquid Glass,
 /// iOS 26.1 and later; SPEC §3.3): a position s in [0, 1] of the slider,
 /// `clear` = 0, `default` = 0.5 (the untouched setting), `tinted` = 1. It
@@ -42,6 +44,23 @@ public struct LiquidGlassSetting: Sendable, Hashable, Comparable {
     default:
       guard let v = Double(text), let s = LiquidGlassSetting(value: v) else { return nil }
       self = s
+    }
+  }
+
+  /// Reads a setting as report.json writes it: its name or its number; nil
+  /// for anything else.
+  init?(json v: Any) {
+    if let text = v as? String {
+      self.init(parsing: text)
+      return
+    }
+    if v is Bool { return nil }
+    if let d = v as? Double {
+      self.init(value: d)
+    } else if let n = v as? NSNumber {
+      self.init(value: n.doubleValue)
+    } else {
+      return nil
     }
   }
 

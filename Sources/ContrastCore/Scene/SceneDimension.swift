@@ -1,3 +1,5 @@
+import Foundation
+
 /// A dimension's value in one check, as report.json writes it.
 public enum CoordinateValue: Sendable, Hashable {
   case text(String)
@@ -35,6 +37,10 @@ public struct SceneDimension: Sendable {
   let word: @Sendable (CheckResult) -> String?
   /// Whether the check has the dimension's default value (or none).
   let isDefault: @Sendable (CheckResult) -> Bool
+  /// Reads the dimension's member of a report.json result (nil when the
+  /// result has none: written before the dimension existed) into `r`;
+  /// false when the value is invalid or a required one is missing.
+  let read: @Sendable (Any?, inout CheckResult, ReadingDefaults) -> Bool
   /// How the scene names the value for people (`clear glass`, `text
   /// xLarge`), nil where it says nothing (the default, or a dimension named
   /// elsewhere: the layout, the wallpaper).
@@ -56,6 +62,12 @@ public struct SceneDimension: Sendable {
   }
 }
 
+/// What a report.json result without a dimension's member means, where
+/// that depends on the report (its first profile).
+struct ReadingDefaults {
+  var profile: String
+}
+
 extension SceneDimension {
   /// The matrix's dimensions, in the order report.json writes a result's
   /// coordinate and an identity lists them.
@@ -69,22 +81,46 @@ extension SceneDimension {
   static let layout = SceneDimension(
     staticKey: "layout", label: "Layout", absentMeansDefault: false,
     value: { .text($0.layout) }, word: { $0.layout }, isDefault: { _ in false },
+    read: { v, r, _ in
+      guard let s = v as? String else { return false }
+      r.layout = s
+      return true
+    },
     describe: { _ in nil })
 
   static let wallpaper = SceneDimension(
     staticKey: "wallpaper", label: "Wallpaper", absentMeansDefault: false,
     value: { .text($0.wallpaper) }, word: { $0.wallpaper }, isDefault: { _ in false },
+    read: { v, r, _ in
+      guard let s = v as? String else { return false }
+      r.wallpaper = s
+      return true
+    },
     describe: { _ in nil })
 
   static let appearance = SceneDimension(
     staticKey: "appearance", label: "Appearance", absentMeansDefault: false,
     value: { .text($0.appearance.rawValue) }, word: { $0.appearance.rawValue },
-    isDefault: { _ in false }, describe: { $0.appearance.rawValue })
+    isDefault: { _ in false },
+    read: { v, r, _ in
+      guard let a = (v as? String).flatMap(Appearance.init(rawValue:)) else { return false }
+      r.appearance = a
+      return true
+    },
+    describe: { $0.appearance.rawValue })
 
   static let mode = SceneDimension(
     staticKey: "mode", label: "Mode", absentMeansDefault: false,
     value: { .text($0.mode.rawValue) }, word: { $0.mode.rawValue },
-    isDefault: { _ in false }, describe: { $0.mode.rawValue })
+    isDefault: { _ in false },
+    read: { v, r, _ in
+      guard let m = (v as? String).flatMap(AccessibilityMode.init(rawValue:)) else {
+        return false
+      }
+      r.mode = m
+      return true
+    },
+    describe: { $0.mode.rawValue })
 
   /// None in the reduce-transparency modes; `default` (0.5) when absent.
   static let liquidGlass = SceneDimension(
@@ -95,6 +131,18 @@ extension SceneDimension {
     },
     word: { $0.liquidGlass?.label },
     isDefault: { ($0.liquidGlass ?? .default) == .default },
+    // Read after the mode: absent means `default`, or none under Reduce
+    // Transparency.
+    read: { v, r, _ in
+      switch v {
+      case .none: r.liquidGlass = r.mode.reducesTransparency ? nil : .default
+      case .some(let v) where v is NSNull: r.liquidGlass = nil
+      case .some(let v):
+        guard let g = LiquidGlassSetting(json: v) else { return false }
+        r.liquidGlass = g
+      }
+      return true
+    },
     describe: { $0.liquidGlass.map { "\($0.label) glass" } })
 
   /// The default profile when absent.
@@ -102,6 +150,11 @@ extension SceneDimension {
     staticKey: "profile", label: "Profile", absentMeansDefault: true,
     value: { .text($0.profile) }, word: { $0.profile },
     isDefault: { $0.profile == Profile.defaultName },
+    // Absent: the report's first profile.
+    read: { v, r, defaults in
+      r.profile = v as? String ?? defaults.profile
+      return true
+    },
     describe: { $0.profile == Profile.defaultName ? nil : "profile \($0.profile)" })
 
   /// The person's text size (SPEC §3.8); `large` when absent.
@@ -109,11 +162,30 @@ extension SceneDimension {
     staticKey: "textSize", label: "Text size", absentMeansDefault: true,
     value: { .text($0.textSize.rawValue) }, word: { $0.textSize.rawValue },
     isDefault: { $0.textSize == .default },
+    read: { v, r, _ in
+      guard let v else {
+        r.textSize = .default
+        return true
+      }
+      guard let s = (v as? String).flatMap(TextSize.init(rawValue:)) else { return false }
+      r.textSize = s
+      return true
+    },
     describe: { $0.textSize == .default ? nil : "text \($0.textSize.rawValue)" })
 
   /// Bold Text (SPEC §3.8); off when absent.
   static let boldText = SceneDimension(
     staticKey: "boldText", label: "Bold Text", absentMeansDefault: true,
     value: { .flag($0.boldText) }, word: { $0.boldText ? "on" : "off" },
-    isDefault: { !$0.boldText }, describe: { $0.boldText ? "Bold Text" : nil })
+    isDefault: { !$0.boldText },
+    read: { v, r, _ in
+      guard let v else {
+        r.boldText = false
+        return true
+      }
+      guard let b = v as? Bool else { return false }
+      r.boldText = b
+      return true
+    },
+    describe: { $0.boldText ? "Bold Text" : nil })
 }
