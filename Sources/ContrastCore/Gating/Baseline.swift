@@ -27,68 +27,56 @@ public struct Baseline: Sendable, Hashable {
   public struct Entry: Sendable, Hashable {
     /// `CheckResult.fingerprint` of the accepted check.
     public var fingerprint: String
-    public var layout: String
     public var element: String
     public var item: String
-    public var wallpaper: String
-    public var appearance: String
-    public var mode: String
-    /// The Liquid Glass setting's label; nil for `default` and for none.
-    public var liquidGlass: String?
-    /// The profile's name; nil for the default profile.
-    public var profile: String?
-    /// The text size's name; nil for `large` (SPEC §3.8).
-    public var textSize: String?
-    /// Whether Bold Text was on.
-    public var boldText = false
+    /// The check's scene: each dimension's word by its key
+    /// (``SceneDimension``), a dimension whose absence means its default
+    /// left out at its default (an entry written before it existed).
+    public var coordinate: [String: String]
     /// The judged ratio when the failure was accepted (information only).
     public var ratio: Double?
 
-    public init(
-      fingerprint: String, layout: String, element: String, item: String, wallpaper: String,
-      appearance: String, mode: String, liquidGlass: String? = nil, profile: String? = nil,
-      ratio: Double? = nil, textSize: String? = nil, boldText: Bool = false
+    /// An entry of `coordinate`'s words (made canonical: each dimension
+    /// whose absence means its default is dropped at it).
+    init(
+      fingerprint: String, element: String, item: String, coordinate: [String: String],
+      ratio: Double?
     ) {
-      self.liquidGlass = liquidGlass == LiquidGlassSetting.default.label ? nil : liquidGlass
-      self.textSize = textSize == TextSize.default.rawValue ? nil : textSize
-      self.boldText = boldText
-      self.profile = profile == Profile.defaultName ? nil : profile
       self.fingerprint = fingerprint
-      self.layout = layout
       self.element = element
       self.item = item
-      self.wallpaper = wallpaper
-      self.appearance = appearance
-      self.mode = mode
+      self.coordinate = coordinate
       self.ratio = ratio
     }
 
     /// The entry accepting `result` as it failed.
     public init(_ result: CheckResult) {
+      var words: [String: String] = [:]
+      for d in SceneDimension.all where !(d.absentMeansDefault && d.isDefault(result)) {
+        words[d.key] = d.word(of: result)
+      }
       self.init(
-        fingerprint: result.fingerprint, layout: result.layout, element: result.element,
-        item: result.item, wallpaper: result.wallpaper, appearance: result.appearance.rawValue,
-        mode: result.mode.rawValue, liquidGlass: result.liquidGlass?.label,
-        profile: result.profile, ratio: result.judgedRatio, textSize: result.textSize.rawValue,
-        boldText: result.boldText)
+        fingerprint: result.fingerprint, element: result.element, item: result.item,
+        coordinate: words, ratio: result.judgedRatio)
     }
 
-    /// The setting and profile parts of the fingerprint, as
-    /// ``CheckResult/variantParts(liquidGlass:profile:)`` writes them.
-    var variantParts: [String] {
-      CheckResult.variantParts(
-        liquidGlassLabel: liquidGlass, profileName: profile, textSizeName: textSize,
-        boldText: boldText)
-    }
+    /// The layout's id (the first dimension).
+    public var layout: String { coordinate[SceneDimension.all[0].key] ?? "" }
 
-    /// The fingerprint the entry's own fields give.
+    /// The fingerprint the entry's own fields give, as
+    /// ``CheckResult/identityParts`` makes it.
     var derivedFingerprint: String {
-      ([layout, element, item, wallpaper, appearance, mode] + variantParts).joined(separator: "/")
+      ([layout, element, item] + parts(SceneDimension.afterItem)).joined(separator: "/")
     }
 
     /// The scene the entry belongs to.
-    var sceneKey: String {
-      Baseline.sceneKey([layout, wallpaper, appearance, mode] + variantParts)
+    var sceneKey: String { Baseline.sceneKey(parts(SceneDimension.all)) }
+
+    /// The identity parts of `dimensions`, as ``CheckResult`` writes them.
+    private func parts(_ dimensions: [SceneDimension]) -> [String] {
+      dimensions.compactMap { d in
+        coordinate[d.key].map { d.absentMeansDefault ? "\(d.key)=\($0)" : $0 }
+      }
     }
   }
 
@@ -121,16 +109,15 @@ public struct Baseline: Sendable, Hashable {
         "accepted",
         .array(
           entries.map { e in
-            var pairs: [(String, JSONValue)] = [
-              ("fingerprint", .string(e.fingerprint)), ("layout", .string(e.layout)),
-              ("element", .string(e.element)), ("item", .string(e.item)),
-              ("wallpaper", .string(e.wallpaper)), ("appearance", .string(e.appearance)),
-              ("mode", .string(e.mode)),
-            ]
-            if let g = e.liquidGlass { pairs.append(("liquidGlass", .string(g))) }
-            if let p = e.profile { pairs.append(("profile", .string(p))) }
-            if let t = e.textSize { pairs.append(("textSize", .string(t))) }
-            if e.boldText { pairs.append(("boldText", .bool(true))) }
+            // The fingerprint, the layout and the item in it, then the
+            // rest of the scene.
+            var pairs: [(String, JSONValue)] = [("fingerprint", .string(e.fingerprint))]
+            for (i, d) in SceneDimension.all.enumerated() {
+              if let w = e.coordinate[d.key] {
+                pairs.append((d.key, d.wordIsFlag ? .bool(w == "on") : .string(w)))
+              }
+              if i == 0 { pairs += [("element", .string(e.element)), ("item", .string(e.item))] }
+            }
             if let r = e.ratio { pairs.append(("ratio", .number(r))) }
             return .object(pairs)
           })
@@ -155,11 +142,7 @@ public struct Baseline: Sendable, Hashable {
     for i in results.indices {
       let r = results[i]
       scenes.insert(
-        Baseline.sceneKey(
-          [r.layout, r.wallpaper, r.appearance.rawValue, r.mode.rawValue]
-            + CheckResult.variantParts(
-              liquidGlass: r.liquidGlass, profile: r.profile, textSize: r.textSize,
-              boldText: r.boldText)))
+        Baseline.sceneKey(SceneDimension.all.compactMap { $0.identityPart(of: r) }))
       guard r.verdict == .fail else {
         results[i].baseline = "new"
         continue
@@ -266,25 +249,22 @@ extension Baseline {
     }
     var entries: [Entry] = []
     for (i, e) in decoded.accepted.enumerated() {
-      var setting: String?
-      if let text = e.liquidGlass {
-        guard let g = LiquidGlassSetting(parsing: text) else {
-          throw fail(
-            "accepted[\(i)].liquidGlass: '\(text)' is not clear, default, tinted or a number "
-              + "in [0, 1]")
+      var words: [String: String] = [:]
+      for d in SceneDimension.all {
+        guard let w = e.words[d.key] else { continue }
+        switch d.parseWord(w) {
+        case .success(let canonical):
+          // A default written out (`"boldText": false`) is what its
+          // absence means.
+          let isDefault = d.absentMeansDefault && d.isDefaultWord(canonical)
+          if !isDefault { words[d.key] = canonical }
+        case .failure(let why):
+          throw fail("accepted[\(i)].\(d.key): \(why.message)")
         }
-        setting = g.label
-      }
-      if let text = e.textSize, TextSize(rawValue: text) == nil {
-        throw fail(
-          "accepted[\(i)].textSize: '\(text)' is not a text size ("
-            + TextSize.allCases.map(\.rawValue).joined(separator: ", ") + ")")
       }
       let entry = Entry(
-        fingerprint: e.fingerprint, layout: e.layout, element: e.element, item: e.item,
-        wallpaper: e.wallpaper, appearance: e.appearance, mode: e.mode,
-        liquidGlass: setting, profile: e.profile, ratio: e.ratio, textSize: e.textSize,
-        boldText: e.boldText ?? false)
+        fingerprint: e.fingerprint, element: e.element, item: e.item, coordinate: words,
+        ratio: e.ratio)
       guard entry.fingerprint == entry.derivedFingerprint else {
         throw fail(
           "accepted[\(i)]: fingerprint '\(e.fingerprint)' does not match its fields "
@@ -303,17 +283,42 @@ extension Baseline {
 
   private struct EntryModel: Decodable {
     var fingerprint: String
-    var layout: String
     var element: String
     var item: String
-    var wallpaper: String
-    var appearance: String
-    var mode: String
-    var liquidGlass: String?
-    var profile: String?
     var ratio: Double?
-    var textSize: String?
-    var boldText: Bool?
+    /// Each dimension's word by its key; a flag's (`boldText`) `on` or `off`.
+    var words: [String: String] = [:]
+
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(_ name: String) { stringValue = name }
+      init?(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: Key.self)
+      fingerprint = try c.decode(String.self, forKey: Key("fingerprint"))
+      element = try c.decode(String.self, forKey: Key("element"))
+      item = try c.decode(String.self, forKey: Key("item"))
+      ratio = try c.decodeIfPresent(Double.self, forKey: Key("ratio"))
+      for d in SceneDimension.all {
+        let key = Key(d.key)
+        if d.wordIsFlag {
+          let flag =
+            d.absentMeansDefault
+            ? try c.decodeIfPresent(Bool.self, forKey: key)
+            : try c.decode(Bool.self, forKey: key)
+          if let flag { words[d.key] = flag ? "on" : "off" }
+        } else {
+          words[d.key] =
+            d.absentMeansDefault
+            ? try c.decodeIfPresent(String.self, forKey: key)
+            : try c.decode(String.self, forKey: key)
+        }
+      }
+    }
   }
 
   /// `accepted[2].layout` for a coding path.

@@ -302,30 +302,23 @@ public struct CheckResult: Sendable, Hashable {
     [layout, element, item] + SceneDimension.afterItem.compactMap { $0.identityPart(of: self) }
   }
 
-  /// The dimensions beyond the mode, each only where it is not its
-  /// default (`liquidGlass=clear`, `profile=ios26`, `textSize=xLarge`,
-  /// `boldText=on`), so that identities written before a dimension existed
-  /// still name the same check: an old baseline entry means the `default`
-  /// setting, the default profile, text size `large` and Bold Text off.
+  /// The dimensions beyond the mode of a scene that is not a check's (a
+  /// drawn scene, a remedy group), each only where it is not its default,
+  /// as ``identityParts`` writes them (`liquidGlass=clear`,
+  /// `profile=ios26`, `textSize=xLarge`, `boldText=on`).
   public static func variantParts(
     liquidGlass: LiquidGlassSetting?, profile: String, textSize: TextSize = .default,
     boldText: Bool = false
   ) -> [String] {
-    variantParts(
-      liquidGlassLabel: liquidGlass.flatMap { $0 == .default ? nil : $0.label },
-      profileName: profile == Profile.defaultName ? nil : profile,
-      textSizeName: textSize == .default ? nil : textSize.rawValue, boldText: boldText)
-  }
-
-  /// ``variantParts(liquidGlass:profile:textSize:boldText:)`` from a
-  /// setting's label, a profile's name and a text size's name, each nil
-  /// where it is the default (as a baseline entry stores them).
-  static func variantParts(
-    liquidGlassLabel: String?, profileName: String?, textSizeName: String? = nil,
-    boldText: Bool = false
-  ) -> [String] {
-    (liquidGlassLabel.map { ["liquidGlass=\($0)"] } ?? [])
-      + (profileName.map { ["profile=\($0)"] } ?? [])
-      + (textSizeName.map { ["textSize=\($0)"] } ?? []) + (boldText ? ["boldText=on"] : [])
+    var r = CheckResult(
+      layout: "", wallpaper: "", appearance: .light, mode: .normal, element: "", item: "",
+      kind: .text, role: nil, largeText: false, threshold: 0,
+      contrast: ContrastStatistics(
+        min: 0, p05: 0, p10: 0, median: 0, mean: 0, max: 0, failingFraction: 0),
+      bounds: ContrastBounds(min: 0, max: 0), verdict: .pass, judgedRatio: 0, pixelCount: 0,
+      color: "", material: "", file: "", line: 0, liquidGlass: liquidGlass, profile: profile)
+    r.textSize = textSize
+    r.boldText = boldText
+    return SceneDimension.all.filter(\.absentMeansDefault).compactMap { $0.identityPart(of: r) }
   }
 }

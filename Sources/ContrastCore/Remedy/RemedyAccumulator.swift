@@ -65,7 +65,7 @@ public struct RemedyAccumulator: Sendable, Equatable {
   /// setting the person chose, so the settings share a group.
   public static func key(_ r: CheckResult) -> String {
     ([r.layout, r.element, r.item, r.appearance.rawValue, r.mode.rawValue]
-      + CheckResult.variantParts(liquidGlass: nil, profile: r.profile))
+      + [SceneDimension.profile.identityPart(of: r)].compactMap { $0 })
       .joined(separator: "/")
   }
 

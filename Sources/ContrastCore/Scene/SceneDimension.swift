@@ -41,10 +41,19 @@ public struct SceneDimension: Sendable {
   /// result has none: written before the dimension existed) into `r`;
   /// false when the value is invalid or a required one is missing.
   let read: @Sendable (Any?, inout CheckResult, ReadingDefaults) -> Bool
+  /// A word as a baseline entry may hold it, made canonical (`0.50` reads
+  /// as `default`), or why it is not one (`'frosted' is not ...`).
+  let parseWord: @Sendable (String) -> Result<String, WordError>
   /// How the scene names the value for people (`clear glass`, `text
   /// xLarge`), nil where it says nothing (the default, or a dimension named
   /// elsewhere: the layout, the wallpaper).
   let describe: @Sendable (CheckResult) -> String?
+  /// The default value's word (`default`, `large`, `off`, the default
+  /// profile's name); nil for a dimension without a default.
+  var defaultWord: String? = nil
+  /// Whether the value's word is `on` or `off`, which baseline files write
+  /// as JSON `true` and `false` (Bold Text).
+  var wordIsFlag = false
 
   /// The check's value as a word (`clear`, `xLarge`, `on`), nil where it has
   /// none.
@@ -53,6 +62,12 @@ public struct SceneDimension: Sendable {
   /// The check's value as report.json writes it.
   public func value(of r: CheckResult) -> CoordinateValue { value(r) }
 
+  /// Whether `word` (canonical, as ``parseWord`` gives it) names the
+  /// default value.
+  func isDefaultWord(_ word: String) -> Bool {
+    defaultWord == word
+  }
+
   /// The part of a check's identity this dimension adds, nil where it adds
   /// none (a default value of a dimension whose absence means the default).
   func identityPart(of r: CheckResult) -> String? {
@@ -60,6 +75,12 @@ public struct SceneDimension: Sendable {
     guard !isDefault(r), let w = word(r) else { return nil }
     return "\(staticKey)=\(w)"
   }
+}
+
+/// Why a word is not a value of a dimension (`'frosted' is not clear,
+/// default, tinted or a number in [0, 1]`).
+struct WordError: Error {
+  var message: String
 }
 
 /// What a report.json result without a dimension's member means, where
@@ -86,6 +107,7 @@ extension SceneDimension {
       r.layout = s
       return true
     },
+    parseWord: { .success($0) },
     describe: { _ in nil })
 
   static let wallpaper = SceneDimension(
@@ -96,6 +118,7 @@ extension SceneDimension {
       r.wallpaper = s
       return true
     },
+    parseWord: { .success($0) },
     describe: { _ in nil })
 
   static let appearance = SceneDimension(
@@ -107,6 +130,7 @@ extension SceneDimension {
       r.appearance = a
       return true
     },
+    parseWord: { .success($0) },
     describe: { $0.appearance.rawValue })
 
   static let mode = SceneDimension(
@@ -120,6 +144,7 @@ extension SceneDimension {
       r.mode = m
       return true
     },
+    parseWord: { .success($0) },
     describe: { $0.mode.rawValue })
 
   /// None in the reduce-transparency modes; `default` (0.5) when absent.
@@ -143,7 +168,15 @@ extension SceneDimension {
       }
       return true
     },
-    describe: { $0.liquidGlass.map { "\($0.label) glass" } })
+    parseWord: { w in
+      guard let g = LiquidGlassSetting(parsing: w) else {
+        return .failure(
+          WordError(message: "'\(w)' is not clear, default, tinted or a number in [0, 1]"))
+      }
+      return .success(g.label)
+    },
+    describe: { $0.liquidGlass.map { "\($0.label) glass" } },
+    defaultWord: LiquidGlassSetting.default.label)
 
   /// The default profile when absent.
   static let profile = SceneDimension(
@@ -155,7 +188,9 @@ extension SceneDimension {
       r.profile = v as? String ?? defaults.profile
       return true
     },
-    describe: { $0.profile == Profile.defaultName ? nil : "profile \($0.profile)" })
+    parseWord: { .success($0) },
+    describe: { $0.profile == Profile.defaultName ? nil : "profile \($0.profile)" },
+    defaultWord: Profile.defaultName)
 
   /// The person's text size (SPEC §3.8); `large` when absent.
   static let textSize = SceneDimension(
@@ -171,7 +206,16 @@ extension SceneDimension {
       r.textSize = s
       return true
     },
-    describe: { $0.textSize == .default ? nil : "text \($0.textSize.rawValue)" })
+    parseWord: { w in
+      TextSize(rawValue: w) != nil
+        ? .success(w)
+        : .failure(
+          WordError(
+            message: "'\(w)' is not a text size ("
+              + TextSize.allCases.map(\.rawValue).joined(separator: ", ") + ")"))
+    },
+    describe: { $0.textSize == .default ? nil : "text \($0.textSize.rawValue)" },
+    defaultWord: TextSize.default.rawValue)
 
   /// Bold Text (SPEC §3.8); off when absent.
   static let boldText = SceneDimension(
@@ -187,5 +231,9 @@ extension SceneDimension {
       r.boldText = b
       return true
     },
-    describe: { $0.boldText ? "Bold Text" : nil })
+    parseWord: { w in
+      w == "on" || w == "off"
+        ? .success(w) : .failure(WordError(message: "'\(w)' is not on or off"))
+    },
+    describe: { $0.boldText ? "Bold Text" : nil }, defaultWord: "off", wordIsFlag: true)
 }
