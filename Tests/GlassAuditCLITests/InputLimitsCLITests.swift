@@ -8,7 +8,8 @@ import Testing
   import Darwin
 #endif
 
-/// End-to-end: the memory budget, and files whose names are not UTF-8.
+/// End-to-end: the memory budget, files whose names are not UTF-8, and YAML
+/// that would exhaust the reader.
 @Suite(.serialized) struct InputLimitsCLITests {
   /// Writes `bytes` to a file whose name is `name`'s bytes inside `dir`.
   func write(_ bytes: [UInt8], name: [UInt8], in dir: String) throws {
@@ -75,5 +76,38 @@ import Testing
     #expect(
       r.stderr.contains(
         "error: layouts/b.yml:2:9: layout id 'plain' is already used by 'layouts/a.yml'"))
+  }
+
+  /// Nine levels of ten aliases of the level before ("billion laughs"): the
+  /// eighth '*e' on its sixth line takes it past the reader's node limit.
+  static func aliasBomb() -> String {
+    var text = #"a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]"#
+    for (name, previous) in zip("bcdefghi", "abcdefgh") {
+      let aliases: String = Array(repeating: "*\(previous)", count: 10).joined(separator: ", ")
+      text += "\n\(name): &\(name) [\(aliases)]"
+    }
+    return text + "\n"
+  }
+
+  @Test func anAliasBombIsRefusedQuicklyWithItsFileAndPlace() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    let layout = "version: 1\nlayout: bomb\ndevice: iphone-16-pro\n" + Self.aliasBomb()
+    try h.write("layouts/bomb.yml", layout + "elements: []\n")
+    try h.write("team.yml", "version: 1\n" + Self.aliasBomb())
+    try h.writeSolidPNG("wallpapers/white.png", width: 40, height: 80, rgb: (255, 255, 255))
+    let refused = "YAML refused: the alias '*e' takes the document past 1000000 nodes"
+    let start = ContinuousClock.now
+    let validate = try h.run(["validate", "layouts/bomb.yml"])
+    #expect(ContinuousClock.now - start < .seconds(10), "a bomb is refused before it expands")
+    #expect(validate.status == 2, "\(validate.stderr)")
+    #expect(
+      validate.stderr.contains("error: layouts/bomb.yml:9:36: \(refused)"), "\(validate.stderr)")
+    let run = try h.run(["run", "--quiet"])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("layouts/bomb.yml:9:36: \(refused)"), "\(run.stderr)")
+    let profile = try h.run(["validate", "--profile", "team.yml"])
+    #expect(profile.status == 2, "\(profile.stderr)")
+    #expect(profile.stderr.contains("team.yml:7:36: \(refused)"), "\(profile.stderr)")
   }
 }

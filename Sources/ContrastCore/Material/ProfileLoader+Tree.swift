@@ -86,6 +86,7 @@ struct ProfileTreeBuilder {
         case .syntax: "invalid YAML: "
         case .duplicateKeys: ""
         case .unreadable: "cannot read YAML: "
+        case .limit: "YAML refused: "
         }
       reader.append(error.diagnostic(file: file, prefix: prefix))
       return nil

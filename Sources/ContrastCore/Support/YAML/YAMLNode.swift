@@ -76,6 +76,9 @@ struct YAMLSyntaxError: Error, Sendable, Hashable {
     case duplicateKeys
     /// The text could not be decoded at all.
     case unreadable
+    /// The document crosses one of ``YAMLLimits`` (an alias bomb, a nesting
+    /// thousands deep): refused before it is built.
+    case limit
   }
 
   var kind: Kind
@@ -85,10 +88,12 @@ struct YAMLSyntaxError: Error, Sendable, Hashable {
   /// What is wrong, without a prefix (`mapping values are not allowed in this context`).
   var problem: String
 
-  /// The house diagnostic: `YAML syntax error: <problem>` at the parser's
-  /// place, or at line 1, column 1 when it gave none.
-  func diagnostic(file: String, prefix: String = "YAML syntax error: ") -> Diagnostic {
-    Diagnostic(
+  /// The house diagnostic: `YAML syntax error: <problem>` (`YAML refused:
+  /// <problem>` for a limit, unless `prefix` is given) at the parser's place,
+  /// or at line 1, column 1 when it gave none.
+  func diagnostic(file: String, prefix: String? = nil) -> Diagnostic {
+    let prefix = prefix ?? (kind == .limit ? "YAML refused: " : "YAML syntax error: ")
+    return Diagnostic(
       file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: prefix + problem)
   }
 }
@@ -101,6 +106,9 @@ enum YAMLDocument {
   /// where YAML does not.
   static func parse(_ text: String, file: String) throws(YAMLSyntaxError) -> YAMLNode? {
     let source = file.lowercased().hasSuffix(".json") ? text.replacingTabsWithSpaces() : text
+    // Measured first, so that nothing is built of a document that would
+    // exhaust the reader (Yams composes, and `tree` walks, recursively).
+    try YAMLLimits.check(source, file: file)
     let root: Node?
     do {
       root = try Yams.compose(yaml: source)
