@@ -11,15 +11,13 @@ import Foundation
 ///    "element": "bar", "item": "label", "wallpaper": "dusk",
 ///    "appearance": "light", "mode": "normal", "ratio": 2.87}]}
 /// ```
-/// An entry matches a check by `CheckResult.fingerprint` (layout, element,
-/// item, wallpaper, appearance, mode, and the Liquid Glass setting and
-/// profile where they are not the default), never by ratio or line, so
-/// editing the layout file elsewhere or a small change of ratio keeps it
-/// accepted. An entry written before the setting and the profile existed has
-/// neither field: it means the `default` setting and the default profile,
-/// which is what its fingerprint names.
-/// Entries for other settings and profiles carry `liquidGlass` (`clear`,
-/// `tinted` or the number) and `profile`.
+/// An entry matches a check by `CheckResult.fingerprint` (its layout,
+/// element and item, then each dimension of the scene: ``SceneDimension``),
+/// never by ratio or line, so editing the layout file elsewhere or a small
+/// change of ratio keeps it accepted. A dimension whose absence means its
+/// default is written only where the check is not at it, so an entry written
+/// before a dimension existed means its default, which is what its
+/// fingerprint names.
 public struct Baseline: Sendable, Hashable {
   public static let schemaVersion = 1
 
@@ -254,7 +252,7 @@ extension Baseline {
         guard let w = e.words[d.key] else { continue }
         switch d.parseWord(w) {
         case .success(let canonical):
-          // A default written out (`"boldText": false`) is what its
+          // A default written out (a flag written `false`) is what its
           // absence means.
           let isDefault = d.absentMeansDefault && d.isDefaultWord(canonical)
           if !isDefault { words[d.key] = canonical }
@@ -286,7 +284,7 @@ extension Baseline {
     var element: String
     var item: String
     var ratio: Double?
-    /// Each dimension's word by its key; a flag's (`boldText`) `on` or `off`.
+    /// Each dimension's word by its key; a flag's `on` or `off`.
     var words: [String: String] = [:]
 
     struct Key: CodingKey {
