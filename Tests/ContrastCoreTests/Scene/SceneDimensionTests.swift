@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import ContrastCore
+
+/// The matrix's dimensions as one list: every sink that lists a scene's
+/// coordinate follows it, and a check's identity keeps the form baselines
+/// written before a dimension existed still match.
+@Suite struct SceneDimensionTests {
+  typealias F = ReportFixtures
+
+  /// A check away from the default in every dimension that has one.
+  static func sweptCheck() -> CheckResult {
+    var r = F.check(mode: .increaseContrast, liquidGlass: .clear, profile: "ios26")
+    r.textSize = .ax5
+    r.boldText = true
+    return r
+  }
+
+  @Test func theListNamesEveryDimensionOnceInReportOrder() {
+    #expect(
+      SceneDimension.all.map(\.key) == [
+        "layout", "wallpaper", "appearance", "mode", "liquidGlass", "profile", "textSize",
+        "boldText",
+      ])
+    #expect(Set(SceneDimension.all.map(\.label)).count == SceneDimension.all.count)
+  }
+
+  /// The identity's form is the baselines' contract: the dimensions every
+  /// identity always held, then the others only away from their default.
+  @Test func anIdentityNamesOnlyWhatIsNotTheDefault() {
+    #expect(F.check(liquidGlass: .default).fingerprint == "tabs/bar/label/dusk/light/normal")
+    #expect(
+      Self.sweptCheck().fingerprint
+        == "tabs/bar/label/dusk/light/increaseContrast/liquidGlass=clear/profile=ios26"
+        + "/textSize=AX5/boldText=on")
+    #expect(
+      F.check(mode: .reduceTransparency).fingerprint
+        == "tabs/bar/label/dusk/light/reduceTransparency")
+  }
+
+  @Test func theSceneIsDescribedForPeopleByEachDimension() {
+    #expect(F.check(liquidGlass: .default).sceneDescription == "light, normal, default glass")
+    #expect(
+      Self.sweptCheck().sceneDescription
+        == "light, increaseContrast, clear glass, profile ios26, text AX5, Bold Text")
+  }
+
+  /// report.json's result and SARIF's properties carry every dimension, in
+  /// the list's order (SARIF left text size and Bold Text out before).
+  @Test func reportJSONAndSARIFCarryEveryDimension() throws {
+    let report = F.report([Self.sweptCheck()])
+    let keys = SceneDimension.all.map(\.key)
+    guard case .object(let result) = JSONReport.result(report.outcome.results[0]) else {
+      Issue.record("a result is not an object")
+      return
+    }
+    #expect(Array(result.map(\.0).prefix(keys.count)) == keys)
+    let sarif = SARIFReport.render(report)
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+    let runs = try #require(root["runs"] as? [[String: Any]])
+    let results = try #require(runs.first?["results"] as? [[String: Any]])
+    let contrast = try #require(results.first { ($0["properties"] as? [String: Any]) != nil })
+    let properties = try #require(contrast["properties"] as? [String: Any])
+    for k in keys { #expect(properties[k] != nil, "SARIF properties lack \(k)") }
+    #expect(properties["textSize"] as? String == "AX5")
+    #expect(properties["boldText"] as? Bool == true)
+    let scenes = try #require(properties["scenes"] as? [[String: Any]])
+    for k in keys.dropFirst() { #expect(scenes.first?[k] != nil, "SARIF scene lacks \(k)") }
+  }
+
+  /// What report.json writes, its reader reads back, every dimension.
+  @Test func theReaderReadsBackEveryDimension() throws {
+    let r = Self.sweptCheck()
+    let text = JSONValue.object(JSONReport.coordinate(r) + [("element", .string("bar"))])
+      .rendered()
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    var back = F.check(liquidGlass: .default)
+    let defaults = ReadingDefaults(profile: "ios27")
+    for d in SceneDimension.all { #expect(d.read(object[d.key], &back, defaults), "\(d.key)") }
+    for d in SceneDimension.all { #expect(d.word(of: back) == d.word(of: r), "\(d.key)") }
+  }
+
+  /// A baseline entry of a swept check is written with each dimension and
+  /// read back to the same entry, which accepts the same check.
+  @Test func aBaselineOfASweptCheckRoundTrips() throws {
+    let b = Baseline.recording(F.report([Self.sweptCheck()]))
+    let text = b.render()
+    #expect(text.contains("\"textSize\": \"AX5\""))
+    #expect(text.contains("\"boldText\": true"))
+    let parsed = try Baseline.parse(text: text, file: "b.json")
+    #expect(parsed == b)
+    var results = [Self.sweptCheck()]
+    #expect(parsed.apply(to: &results).known == 1)
+  }
+
+  /// A default written out in a baseline entry means what its absence means.
+  @Test func aDefaultWrittenOutInABaselineIsItsAbsence() throws {
+    let text = """
+      {"schemaVersion": 1, "tool": "glass-audit", "accepted": [
+        {"fingerprint": "tabs/bar/label/dusk/light/normal", "layout": "tabs", "element": "bar",
+         "item": "label", "wallpaper": "dusk", "appearance": "light", "mode": "normal",
+         "liquidGlass": "default", "profile": "ios27", "textSize": "large", "boldText": false}]}
+      """
+    let b = try Baseline.parse(text: text, file: "b.json")
+    #expect(b.entries.first?.coordinate["boldText"] == nil)
+    var results = [F.check(liquidGlass: .default)]
+    #expect(b.apply(to: &results).known == 1)
+  }
+}
