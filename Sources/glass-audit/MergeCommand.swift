@@ -24,7 +24,7 @@ struct MergeCommand: ParsableCommand {
     name: .customLong("format"),
     help: ArgumentHelp(
       "Report formats to write, comma-separated or repeated (default: all but html): json,"
-        + " md, junit, sarif, html.",
+        + " md, junit, sarif, sqlite, html.",
       valueName: "list"))
   var formats: [ReportFormatList] = []
 

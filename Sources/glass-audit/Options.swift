@@ -50,7 +50,7 @@ struct ReportFormatList: ExpressibleByArgument {
 
 /// A report file format of `--format`.
 enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
-  case json, md, html, junit, sarif
+  case json, md, html, junit, sarif, sqlite
 
   var fileName: String {
     switch self {
@@ -59,6 +59,7 @@ enum ReportFormat: String, CaseIterable, ExpressibleByArgument, Sendable {
     case .html: "report.html"
     case .junit: "junit.xml"
     case .sarif: "report.sarif"
+    case .sqlite: "report.sqlite"
     }
   }
 }

@@ -6,10 +6,14 @@ import ContrastCore
 /// two at a time on two threads (``ReportSet/writeAll(_:into:)``), and
 /// report.json a result at a time into one reused buffer, so at most two
 /// report texts, and never the whole of report.json, are in memory at once.
+///
+/// Making a file's bytes may fail (report.sqlite's database, out of
+/// memory): `produce` then throws before handing any piece, and the set is
+/// not published.
 struct ReportContent: Sendable {
-  let produce: @Sendable ((UnsafeRawBufferPointer) -> Void) -> Void
+  let produce: @Sendable ((UnsafeRawBufferPointer) -> Void) throws -> Void
 
-  init(bytes produce: @escaping @Sendable ((UnsafeRawBufferPointer) -> Void) -> Void) {
+  init(bytes produce: @escaping @Sendable ((UnsafeRawBufferPointer) -> Void) throws -> Void) {
     self.produce = produce
   }
 
@@ -26,7 +30,7 @@ struct ReportContent: Sendable {
     let made = content(format, report)
     return ReportContent { chunk in
       HeapSettings.releaseFreedMemory()
-      made.produce(chunk)
+      try made.produce(chunk)
     }
   }
 
@@ -37,6 +41,14 @@ struct ReportContent: Sendable {
     case .html: ReportContent { HTMLReport.render(report) }
     case .junit: ReportContent { JUnitReport.render(report) }
     case .sarif: ReportContent { SARIFReport.render(report) }
+    case .sqlite:
+      ReportContent { chunk in
+        do {
+          try SQLiteReport.write(report, bytes: chunk)
+        } catch {
+          throw CLIError("cannot make report.sqlite: \(error)")
+        }
+      }
     }
   }
 }

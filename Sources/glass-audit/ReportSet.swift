@@ -153,9 +153,14 @@ enum ReportSet {
       throw CLIError("cannot write '\(path)': \(reason)", reason: reason)
     }
     var failure: String?
-    content.produce { bytes in
-      guard failure == nil else { return }
-      failure = writeAll(fd, bytes)
+    do {
+      try content.produce { bytes in
+        guard failure == nil else { return }
+        failure = writeAll(fd, bytes)
+      }
+    } catch {
+      close(fd)
+      throw error
     }
     if let reason = failure {
       close(fd)

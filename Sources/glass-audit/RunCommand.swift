@@ -90,7 +90,7 @@ struct RunCommand: ParsableCommand {
     name: .customLong("format"),
     help: ArgumentHelp(
       "Report formats to write, comma-separated or repeated (default: all): json, md, html,"
-        + " junit, sarif.",
+        + " junit, sarif, sqlite.",
       valueName: "list"))
   var formats: [ReportFormatList] = []
 

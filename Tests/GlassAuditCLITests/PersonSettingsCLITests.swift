@@ -84,6 +84,10 @@ import Testing
     for f in ["report.json", "report.md", "junit.xml", "report.sarif"] {
       #expect(try h.read("all/\(f)") == h.read("merged/\(f)"), "\(f) differs")
     }
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: h.path("all/report.sqlite")))
+        == Data(contentsOf: URL(fileURLWithPath: h.path("merged/report.sqlite"))),
+      "report.sqlite differs")
   }
 
   @Test func unknownTextSizeIsAUsageError() throws {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ContrastCore
+
 /// End-to-end: the built binary over small matrices in a temporary folder.
 @Suite(.serialized) struct RunCommandTests {
   func setUp(layouts: [String: String]) throws -> CLIHarness {
@@ -90,6 +92,33 @@ import Testing
     #expect(try h.read("d/report.json").contains("\"timestamp\""))
   }
 
+  @Test func runWritesReportSQLiteByDefaultWithEveryCheck() throws {
+    let h = try setUp(layouts: ["plain.yml": Fixtures.passing, "glass.yml": Fixtures.failing])
+    defer { h.remove() }
+    let r = try h.run(["run", "--quiet", "--deterministic"])
+    #expect(r.status == 1, "\(r.stderr)")
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: h.path("reports/report.sqlite"))))
+    #expect(bytes.starts(with: Array("SQLite format 3\u{0}".utf8)))
+    #expect(r.stdout.contains("reports/report.sqlite"))
+    let db = try SQLiteDatabase(bytes: bytes)
+    let json =
+      try JSONSerialization.jsonObject(with: Data(h.read("reports/report.json").utf8))
+      as! [String: Any]
+    let summary = json["summary"] as! [String: Any]
+    #expect(
+      try db.rows("SELECT count(*) AS n FROM checks")
+        == [["n": .int((summary["checks"] as! NSNumber).intValue)]])
+    #expect(
+      try db.rows("SELECT count(*) AS n FROM checks WHERE verdict = 'fail'")
+        == [["n": .int((summary["failed"] as! NSNumber).intValue)]])
+    // The same run again: the same bytes; only asked-for formats are written.
+    _ = try h.run(["run", "--quiet", "--deterministic", "--out", "again"])
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: h.path("again/report.sqlite"))) == Data(bytes))
+    _ = try h.run(["run", "--quiet", "--format", "json", "--out", "json-only"])
+    #expect(!h.exists("json-only/report.sqlite"))
+  }
+
   @Test func aFailedRunKeepsTheLastGoodReportAndLeavesNoTemporaryFiles() throws {
     let h = try setUp(layouts: ["plain.yml": Fixtures.passing])
     defer { h.remove() }
@@ -104,7 +133,9 @@ import Testing
     #expect(try h.read("reports/report.json") == before)
     let names = try FileManager.default.contentsOfDirectory(atPath: h.path("reports"))
     #expect(
-      names.sorted() == ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"])
+      names.sorted() == [
+        "junit.xml", "report.html", "report.json", "report.md", "report.sarif", "report.sqlite",
+      ])
   }
 
   @Test func anOutputPathThatIsAFileIsAClearError() throws {

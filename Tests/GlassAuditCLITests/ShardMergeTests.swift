@@ -25,6 +25,11 @@ import Testing
     for f in ["report.json", "report.md", "junit.xml", "report.sarif"] {
       #expect(try h.read("single/\(f)") == h.read("merged/\(f)"), "\(f) differs")
     }
+    let sqlite = try Data(contentsOf: URL(fileURLWithPath: h.path("single/report.sqlite")))
+    #expect(sqlite.count > 0)
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: h.path("merged/report.sqlite"))) == sqlite,
+      "report.sqlite differs")
     // Each shard saw only its slice.
     #expect(try h.read("s1/report.json").contains("\"shard\""))
     #expect(try !h.read("single/report.json").contains("\"shard\""))

@@ -28,7 +28,7 @@ public enum StarterFiles {
     # textSizes: [large]      # Dynamic Type sizes: xSmall ... xxxLarge, AX1 ... AX5, or all
     # boldText: [off]         # [off, on] audits both
     # targets: {headline: 7, body: 4.5, icon: 3, decorative: 2.5}   # a design system's own
-    # formats: [json, md, html, junit, sarif]
+    # formats: [json, md, html, junit, sarif, sqlite]
     # failOn: error           # error | warning (lint warnings fail too) | never
     # jobs: 4                 # default: the number of cores
 

@@ -1,0 +1,302 @@
+/// The rows of report.sqlite's tables.
+extension SQLiteReport {
+  /// The run's settings, tool and summary as key/value rows, in a fixed
+  /// order; a list setting (profiles, modes, ...) has a row per value, in
+  /// the run's order. Values are text, or integers for counts.
+  static func insertRun(_ report: AuditReport, into db: SQLiteDatabase) throws {
+    var row = try insert(into: "run", count: 3, db)
+    var id = 0
+    func add(_ key: String, _ value: String) throws {
+      id += 1
+      try row.add(id)
+      try row.add(key)
+      try row.add(value)
+      try row.insert()
+    }
+    func add(_ key: String, _ value: Int) throws {
+      id += 1
+      try row.add(id)
+      try row.add(key)
+      try row.add(value)
+      try row.insert()
+    }
+    let st = report.settings
+    let s = report.summary
+    try add("schema_version", schemaVersion)
+    try add("tool_name", toolName)
+    try add("tool_version", toolVersion)
+    if let t = report.timestamp { try add("timestamp", t) }
+    try add("inputs_digest", report.inputsDigest)
+    if let shard = report.shard {
+      try add("shard_index", shard.index)
+      try add("shard_count", shard.count)
+    }
+    try add("level", st.level.rawValue)
+    try add("statistic", st.statistic.rawValue)
+    try add("large_text", st.largeText.rawValue)
+    for p in report.profileNames { try add("profile", p) }
+    for m in st.modes { try add("mode", m.rawValue) }
+    for a in st.appearances { try add("appearance", a.rawValue) }
+    for g in st.liquidGlass { try add("liquid_glass", g.label) }
+    for t in st.textSizes { try add("text_size", t.rawValue) }
+    for b in st.boldText { try add("bold_text", b ? 1 : 0) }
+    try add("without_liquid_glass", st.hasProfileWithoutLiquidGlass ? 1 : 0)
+    try add("scenes", s.scenes)
+    try add("checks", s.checks)
+    try add("passed", s.passed)
+    try add("failed", s.failed)
+    try add("warnings", s.warnings)
+    try add("errors", s.errors)
+  }
+
+  /// One row per check, in report order (`id` 1 first); every member
+  /// report.json writes for a result, and the scene's words, the judged
+  /// ratio and the fix.
+  static func insertChecks(_ results: [CheckResult], into db: SQLiteDatabase) throws {
+    var row = try insert(into: "checks", count: 57, db)
+    // What many checks share, made once per shared object.
+    var scenes: [ObjectIdentifier: String] = [:]
+    var fixes: [FixKey: String] = [:]
+    for (i, r) in results.enumerated() {
+      try row.add(i + 1)
+      try row.add(r.layout)
+      try row.add(r.wallpaper)
+      try row.add(r.appearance.rawValue)
+      try row.add(r.mode.rawValue)
+      try row.add(r.liquidGlass?.label)
+      try row.add(r.profile)
+      try row.add(r.textSize.rawValue)
+      try row.add(r.boldText)
+      let sceneID = ObjectIdentifier(r.scene)
+      if let words = scenes[sceneID] {
+        try row.add(words)
+      } else {
+        let words = r.sceneDescription
+        scenes[sceneID] = words
+        try row.add(words)
+      }
+      try row.add(r.element)
+      try row.add(r.item)
+      try row.add(r.kind.rawValue)
+      try row.add(r.role)
+      try row.add(r.largeText)
+      try row.add(r.threshold)
+      try row.add(r.thresholdSource.rawValue)
+      let c = r.contrast
+      try row.add(c.min)
+      try row.add(c.p05)
+      try row.add(c.p10)
+      try row.add(c.median)
+      try row.add(c.mean)
+      try row.add(c.max)
+      try row.add(c.failingFraction)
+      try row.add(r.judgedRatio)
+      try row.add(r.bounds.min)
+      try row.add(r.bounds.max)
+      try row.add(r.verdict.rawValue)
+      try row.add(r.baseline)
+      try row.add(r.trust.rawValue)
+      try row.add(r.trustBasis)
+      try row.add(r.pixelCount)
+      try row.add(r.color)
+      try row.add(r.material)
+      try row.add(r.file)
+      try row.add(r.line)
+      if let box = r.remedyBox {
+        let key = FixKey(box: ObjectIdentifier(box), threshold: r.threshold)
+        let fix = fixes[key] ?? Remedy.text(for: r)
+        fixes[key] = fix
+        try row.add(fix)
+        try add(box.value, to: &row)
+      } else {
+        try row.add(nil as String?)
+        row.index += 20
+      }
+      try row.insert()
+    }
+  }
+
+  /// A fix's words depend on the remedy and the check's threshold.
+  struct FixKey: Hashable {
+    var box: ObjectIdentifier
+    var threshold: Double
+  }
+
+  /// A remedy's members, as report.json's `remedy` object orders them;
+  /// `tried` as its words joined by commas (empty when none was tried).
+  static func add(_ m: Remedy, to row: inout Row) throws {
+    try row.add(m.alphaProperty)
+    try row.add(m.alphaColor)
+    try row.add(m.currentAlpha)
+    try row.add(m.alpha)
+    try row.add(m.alphaRatio)
+    try row.add(m.color)
+    try row.add(m.colorRatio)
+    try row.add(m.colorName)
+    try row.add(m.material)
+    try row.add(m.currentMaterial)
+    try row.add(m.materialRatio)
+    try row.add(m.largeTextSize)
+    try row.add(m.largeTextWeight)
+    try row.add(m.largeTextThreshold)
+    try row.add(m.largeTextRatio)
+    try row.add(m.combinedMaterial)
+    try row.add(m.combinedColorName)
+    try row.add(m.combinedColor)
+    try row.add(m.combinedRatio)
+    try row.add((m.tried ?? []).joined(separator: ","))
+  }
+
+  /// One row per item (layout › element › item), in the order of its
+  /// first check: its counts, and its worst check as the reports by item
+  /// choose it (``ItemFailures``: the lowest judged ratio over threshold
+  /// among the checks of its worst verdict, then report order), with that
+  /// check's fix. `rank` is the item's place among the failing items,
+  /// worst first, as the reports list them.
+  static func insertItems(_ report: AuditReport, into db: SQLiteDatabase) throws {
+    let results = report.outcome.results
+    let index = ItemIndex(results)
+    let n = index.keys.count
+    var first = [Int](repeating: -1, count: n)
+    var scenes = [Int](repeating: 0, count: n)
+    var counts = [[Int]](repeating: [0, 0, 0], count: n)
+    var gating = [Int](repeating: 0, count: n)
+    // The worst check of each verdict (pass, warn, fail), by index.
+    var worst = [[Int]](repeating: [-1, -1, -1], count: n)
+    let verdicts = Verdict.allCases
+    for i in results.indices {
+      let k = index.of[i]
+      if first[k] < 0 { first[k] = i }
+      scenes[k] += 1
+      let v = verdicts.firstIndex(of: results[i].verdict)!
+      counts[k][v] += 1
+      if report.gates(results[i]) { gating[k] += 1 }
+      let w = worst[k][v]
+      if w < 0 || ItemFailures.worseFirst(results[i], results[w]) { worst[k][v] = i }
+    }
+    func worstOf(_ k: Int) -> (verdict: Verdict, check: Int) {
+      for v in verdicts.indices.reversed() where worst[k][v] >= 0 {
+        return (verdicts[v], worst[k][v])
+      }
+      return (.pass, first[k])
+    }
+    let failIndex = verdicts.firstIndex(of: .fail)!
+    let failing = (0..<n).filter { worst[$0][failIndex] >= 0 }.sorted {
+      ItemFailures.worseFirst(results[worst[$0][failIndex]], results[worst[$1][failIndex]])
+    }
+    var rank = [Int?](repeating: nil, count: n)
+    for (place, k) in failing.enumerated() { rank[k] = place + 1 }
+
+    var row = try insert(into: "items", count: 22, db)
+    for k in 0..<n {
+      let (verdict, w) = worstOf(k)
+      let r = results[w]
+      let head = results[first[k]]
+      try row.add(k + 1)
+      try row.add(head.layout)
+      try row.add(head.element)
+      try row.add(head.item)
+      try row.add(head.kind.rawValue)
+      try row.add(head.role)
+      try row.add(head.file)
+      try row.add(head.line)
+      try row.add(verdict.rawValue)
+      try row.add(scenes[k])
+      try row.add(counts[k][failIndex])
+      try row.add(counts[k][verdicts.firstIndex(of: .warn)!])
+      try row.add(gating[k])
+      try row.add(rank[k])
+      try row.add(w + 1)
+      try row.add(r.wallpaper)
+      try row.add("\(r.wallpaper) (\(r.sceneDescription))")
+      try row.add(r.judgedRatio)
+      try row.add(r.threshold)
+      try row.add(r.judgedRatio / r.threshold)
+      try row.add(r.bounds.max < r.threshold)
+      try row.add(r.remedy == nil ? nil : Remedy.text(for: r))
+      try row.insert()
+    }
+  }
+
+  /// The layouts, then the wallpapers, that the checks name, each in the
+  /// order of its first check, with its checks and failing checks. (From
+  /// the checks alone, so a merge of shard reports gives a single run's
+  /// rows.)
+  static func insertInputs(_ results: [CheckResult], into db: SQLiteDatabase) throws {
+    struct Tally {
+      var name: String
+      var file: String?
+      var checks = 0
+      var failing = 0
+    }
+    var layouts: [Tally] = []
+    var wallpapers: [Tally] = []
+    var layoutAt: [String: Int] = [:]
+    var wallpaperAt: [String: Int] = [:]
+    for run in results.sceneRuns() {
+      let head = results[run.lowerBound]
+      let failing = run.reduce(0) { $0 + (results[$1].verdict == .fail ? 1 : 0) }
+      let l =
+        layoutAt[head.layout]
+        ?? {
+          layouts.append(Tally(name: head.layout, file: head.file))
+          layoutAt[head.layout] = layouts.count - 1
+          return layouts.count - 1
+        }()
+      layouts[l].checks += run.count
+      layouts[l].failing += failing
+      let w =
+        wallpaperAt[head.wallpaper]
+        ?? {
+          wallpapers.append(Tally(name: head.wallpaper))
+          wallpaperAt[head.wallpaper] = wallpapers.count - 1
+          return wallpapers.count - 1
+        }()
+      wallpapers[w].checks += run.count
+      wallpapers[w].failing += failing
+    }
+    var row = try insert(into: "inputs", count: 6, db)
+    var id = 0
+    for (kind, tallies) in [("layout", layouts), ("wallpaper", wallpapers)] {
+      for t in tallies {
+        id += 1
+        try row.add(id)
+        try row.add(kind)
+        try row.add(t.name)
+        try row.add(t.file)
+        try row.add(t.checks)
+        try row.add(t.failing)
+        try row.insert()
+      }
+    }
+  }
+
+  /// The findings, as report.json lists them, with each rule's severity.
+  static func insertFindings(_ findings: [Finding], into db: SQLiteDatabase) throws {
+    var row = try insert(into: "findings", count: 10, db)
+    for (i, f) in findings.enumerated() {
+      try row.add(i + 1)
+      try row.add(f.rule.id)
+      try row.add(f.rule.severity.rawValue)
+      try row.add(f.layout)
+      try row.add(f.wallpaper)
+      try row.add(f.element)
+      try row.add(f.item)
+      try row.add(f.message)
+      try row.add(f.file)
+      try row.add(f.line)
+      try row.insert()
+    }
+  }
+
+  /// The inputs that could not be audited, as report.json lists them.
+  static func insertErrors(_ errors: [InputError], into db: SQLiteDatabase) throws {
+    var row = try insert(into: "input_errors", count: 3, db)
+    for (i, e) in errors.enumerated() {
+      try row.add(i + 1)
+      try row.add(e.input)
+      try row.add(e.message)
+      try row.insert()
+    }
+  }
+}

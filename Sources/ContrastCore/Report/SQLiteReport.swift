@@ -1,0 +1,212 @@
+/// `report.sqlite`: every check of a run in a real SQLite database, for the
+/// questions a team asks of a run that no fixed report answers ("what
+/// fails at AX5 with Bold Text on the photos?"). Its schema is
+/// docs/report-sqlite.md's.
+///
+/// The library writes no files: the database is made in memory
+/// (``SQLiteDatabase``), filled in one transaction with every value bound
+/// (never spliced into SQL), and handed over as the bytes a file of it
+/// holds, which the CLI writes with the rest of the report set. Nothing in
+/// it varies but the report: no timestamp of its own, SQLite's default
+/// page size, no journal; so the same report gives the same bytes.
+public enum SQLiteReport {
+  /// The schema's version, in the database's `PRAGMA user_version` and in
+  /// the `run` table.
+  public static let schemaVersion = 1
+
+  /// The database's bytes, handed to `chunk` in one piece (valid only
+  /// during the call). Throws SQLite's error when the database cannot be
+  /// made (no memory).
+  public static func write(_ report: AuditReport, bytes chunk: (UnsafeRawBufferPointer) -> Void)
+    throws
+  {
+    let db = try database(report)
+    try db.withBytes { chunk($0) }
+  }
+
+  /// The database's bytes as an array.
+  public static func bytes(_ report: AuditReport) throws -> [UInt8] {
+    var out: [UInt8] = []
+    try write(report) { out.append(contentsOf: $0) }
+    return out
+  }
+
+  /// The filled database.
+  static func database(_ report: AuditReport) throws -> SQLiteDatabase {
+    let db = try SQLiteDatabase()
+    try db.exec("PRAGMA journal_mode = OFF; PRAGMA user_version = \(schemaVersion);")
+    try db.exec("BEGIN")
+    try db.exec(schema)
+    try insertRun(report, into: db)
+    try insertChecks(report.outcome.results, into: db)
+    try insertItems(report, into: db)
+    try insertInputs(report.outcome.results, into: db)
+    try insertFindings(report.outcome.findings, into: db)
+    try insertErrors(report.outcome.errors, into: db)
+    // The indices after the rows: one sort each, not a tree grown a row
+    // at a time.
+    try db.exec(indices)
+    try db.exec("COMMIT")
+    return db
+  }
+
+  /// The tables (docs/report-sqlite.md says what each column means).
+  static let schema = """
+    CREATE TABLE run (
+      id INTEGER PRIMARY KEY,
+      key TEXT NOT NULL,
+      value
+    );
+    CREATE TABLE checks (
+      id INTEGER PRIMARY KEY,
+      layout TEXT NOT NULL,
+      wallpaper TEXT NOT NULL,
+      appearance TEXT NOT NULL,
+      mode TEXT NOT NULL,
+      liquid_glass TEXT,
+      profile TEXT NOT NULL,
+      text_size TEXT NOT NULL,
+      bold_text INTEGER NOT NULL,
+      scene TEXT NOT NULL,
+      element TEXT NOT NULL,
+      item TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      role TEXT,
+      large_text INTEGER NOT NULL,
+      threshold REAL,
+      threshold_source TEXT NOT NULL,
+      contrast_min REAL,
+      contrast_p05 REAL,
+      contrast_p10 REAL,
+      contrast_median REAL,
+      contrast_mean REAL,
+      contrast_max REAL,
+      failing_fraction REAL,
+      judged_ratio REAL,
+      bounds_min REAL,
+      bounds_max REAL,
+      verdict TEXT NOT NULL,
+      baseline TEXT NOT NULL,
+      trust TEXT NOT NULL,
+      trust_basis TEXT NOT NULL,
+      pixels INTEGER NOT NULL,
+      color TEXT NOT NULL,
+      material TEXT NOT NULL,
+      file TEXT NOT NULL,
+      line INTEGER NOT NULL,
+      fix TEXT,
+      remedy_alpha_property TEXT,
+      remedy_alpha_color TEXT,
+      remedy_current_alpha REAL,
+      remedy_alpha REAL,
+      remedy_alpha_ratio REAL,
+      remedy_color TEXT,
+      remedy_color_ratio REAL,
+      remedy_color_name TEXT,
+      remedy_material TEXT,
+      remedy_current_material TEXT,
+      remedy_material_ratio REAL,
+      remedy_large_text_size REAL,
+      remedy_large_text_weight TEXT,
+      remedy_large_text_threshold REAL,
+      remedy_large_text_ratio REAL,
+      remedy_combined_material TEXT,
+      remedy_combined_color_name TEXT,
+      remedy_combined_color TEXT,
+      remedy_combined_ratio REAL,
+      remedy_tried TEXT
+    );
+    CREATE TABLE items (
+      id INTEGER PRIMARY KEY,
+      layout TEXT NOT NULL,
+      element TEXT NOT NULL,
+      item TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      role TEXT,
+      file TEXT NOT NULL,
+      line INTEGER NOT NULL,
+      verdict TEXT NOT NULL,
+      scenes INTEGER NOT NULL,
+      failing_scenes INTEGER NOT NULL,
+      warning_scenes INTEGER NOT NULL,
+      gating_scenes INTEGER NOT NULL,
+      rank INTEGER,
+      worst_check INTEGER NOT NULL REFERENCES checks (id),
+      worst_wallpaper TEXT NOT NULL,
+      worst_scene TEXT NOT NULL,
+      worst_ratio REAL,
+      worst_threshold REAL,
+      severity REAL,
+      never_passes INTEGER NOT NULL,
+      fix TEXT
+    );
+    CREATE TABLE inputs (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL,
+      name TEXT NOT NULL,
+      file TEXT,
+      checks INTEGER NOT NULL,
+      failing INTEGER NOT NULL
+    );
+    CREATE TABLE findings (
+      id INTEGER PRIMARY KEY,
+      rule TEXT NOT NULL,
+      severity TEXT NOT NULL,
+      layout TEXT,
+      wallpaper TEXT,
+      element TEXT,
+      item TEXT,
+      message TEXT NOT NULL,
+      file TEXT,
+      line INTEGER
+    );
+    CREATE TABLE input_errors (
+      id INTEGER PRIMARY KEY,
+      input TEXT NOT NULL,
+      message TEXT NOT NULL
+    );
+    """
+
+  /// The indices of the questions a team asks.
+  static let indices = """
+    CREATE INDEX checks_by_verdict ON checks (verdict);
+    CREATE INDEX checks_by_item ON checks (item);
+    CREATE INDEX checks_by_wallpaper ON checks (wallpaper);
+    CREATE INDEX checks_by_text_setting ON checks (text_size, bold_text);
+    CREATE INDEX checks_by_layout_element_item ON checks (layout, element, item);
+    CREATE INDEX items_by_verdict ON items (verdict);
+    """
+
+  /// The parameters of a statement, bound in order from the first.
+  struct Row {
+    let statement: SQLiteDatabase.Statement
+    var index: Int32 = 0
+
+    init(_ statement: SQLiteDatabase.Statement) { self.statement = statement }
+
+    mutating func next() -> Int32 {
+      index += 1
+      return index
+    }
+    mutating func add(_ v: String) throws { try statement.bind(next(), v) }
+    mutating func add(_ v: String?) throws { try statement.bind(next(), v) }
+    mutating func add(_ v: Int) throws { try statement.bind(next(), v) }
+    mutating func add(_ v: Int?) throws { try statement.bind(next(), v) }
+    mutating func add(_ v: Double) throws { try statement.bind(next(), v) }
+    mutating func add(_ v: Double?) throws { try statement.bind(next(), v) }
+    mutating func add(_ v: Bool) throws { try statement.bind(next(), v) }
+
+    /// Inserts the row and makes the statement ready for the next.
+    mutating func insert() throws {
+      try statement.step()
+      try statement.reset()
+      index = 0
+    }
+  }
+
+  /// `INSERT INTO table VALUES (?, ...)` with `count` parameters.
+  static func insert(into table: String, count: Int, _ db: SQLiteDatabase) throws -> Row {
+    let marks = Array(repeating: "?", count: count).joined(separator: ", ")
+    return Row(try db.prepare("INSERT INTO \(table) VALUES (\(marks))"))
+  }
+}
