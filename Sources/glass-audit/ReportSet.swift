@@ -119,7 +119,9 @@ enum ReportSet {
   /// The reports, most costly first (as a run makes them: report.json
   /// streamed a result at a time, the HTML with its previews, the JUnit
   /// cases, the Markdown, SARIF's groups); any other file after them.
-  static let costOrder = ["report.json", "report.html", "junit.xml", "report.md", "report.sarif"]
+  static let costOrder = [
+    "report.json", "report.sqlite", "report.html", "junit.xml", "report.md", "report.sarif",
+  ]
 
   /// Writes `files` into `folder` on two threads, each taking the next
   /// file not yet taken in ``costOrder`` and making and writing it whole,

@@ -59,14 +59,13 @@ extension SQLiteReport {
     var fixes: [FixKey: String] = [:]
     for (i, r) in results.enumerated() {
       try row.add(i + 1)
-      try row.add(r.layout)
-      try row.add(r.wallpaper)
-      try row.add(r.appearance.rawValue)
-      try row.add(r.mode.rawValue)
-      try row.add(r.liquidGlass?.label)
-      try row.add(r.profile)
-      try row.add(r.textSize.rawValue)
-      try row.add(r.boldText)
+      for d in SceneDimension.all {
+        if d.wordIsFlag {
+          try row.add(d.word(of: r) == "on")
+        } else {
+          try row.add(d.word(of: r))
+        }
+      }
       let sceneID = ObjectIdentifier(r.scene)
       if let words = scenes[sceneID] {
         try row.add(words)

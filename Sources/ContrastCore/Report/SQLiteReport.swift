@@ -50,6 +50,27 @@ public enum SQLiteReport {
     return db
   }
 
+  /// A column per dimension of the matrix (``SceneDimension/all``), in its
+  /// order, named by its key in snake case (`liquidGlass`: `liquid_glass`):
+  /// its word as text (null where it has none: the Liquid Glass setting
+  /// under Reduce Transparency), a flag (Bold Text) as 0 or 1.
+  static let dimensionColumns = SceneDimension.all.map { d in
+    "  \(columnName(d.key)) " + (d.wordIsFlag ? "INTEGER NOT NULL" : "TEXT") + ","
+  }.joined(separator: "\n")
+
+  /// `liquidGlass` as a column's name: `liquid_glass`.
+  static func columnName(_ key: String) -> String {
+    var out = ""
+    for c in key {
+      if c.isUppercase {
+        out += "_" + c.lowercased()
+      } else {
+        out.append(c)
+      }
+    }
+    return out
+  }
+
   /// The tables (docs/report-sqlite.md says what each column means).
   static let schema = """
     CREATE TABLE run (
@@ -59,14 +80,7 @@ public enum SQLiteReport {
     );
     CREATE TABLE checks (
       id INTEGER PRIMARY KEY,
-      layout TEXT NOT NULL,
-      wallpaper TEXT NOT NULL,
-      appearance TEXT NOT NULL,
-      mode TEXT NOT NULL,
-      liquid_glass TEXT,
-      profile TEXT NOT NULL,
-      text_size TEXT NOT NULL,
-      bold_text INTEGER NOT NULL,
+    \(dimensionColumns)
       scene TEXT NOT NULL,
       element TEXT NOT NULL,
       item TEXT NOT NULL,
