@@ -113,14 +113,14 @@ public enum AuditPipeline {
 
   /// The one finishing step of ``run(_:progress:)`` and
   /// ``merge(_:timestamp:failOn:)``: the bounds findings of every result
-  /// (SPEC §3.5), every result rounded as report.json carries it with its
-  /// group's remedy and in report order (``AuditOutcome/finalize(statistic:)``),
+  /// (SPEC §3.5), every failing result given its group's remedy and all in
+  /// report order (``AuditOutcome/finalize()``),
   /// what fails the run, and the baseline applied. A merged report is made
   /// here as an unsharded one is, so the two are the same bytes.
   static func finish(_ outcome: consuming AuditOutcome, _ f: Finishing) -> AuditReport {
     var outcome = outcome
     outcome.findings += Auditor.boundsFindings(outcome.results)
-    outcome.finalize(statistic: f.settings.statistic)
+    outcome.finalize()
     var report = AuditReport(
       settings: f.settings, profileNames: f.profileNames, outcome: consume outcome,
       timestamp: f.timestamp, layoutFiles: f.layoutFiles, layoutTitles: f.layoutTitles)

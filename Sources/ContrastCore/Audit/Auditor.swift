@@ -74,17 +74,16 @@ public struct AuditOutcome: Sendable {
     self.remedySearch = remedySearch
   }
 
-  /// Puts the outcome in the form its reports carry: every measured number
-  /// rounded to six decimals (as `report.json` writes it), remedies attached
-  /// from the searches, and everything in report order. Verdicts are kept as
-  /// judged on the unrounded values. Only ``AuditPipeline`` calls it, for a
+  /// Puts the outcome in the form its reports carry: each failing check
+  /// given its group's remedy from the searches (known only once every scene
+  /// of the group is in), and everything in report order. The results come
+  /// complete and rounded from `Judging/ResultAssembly` (a shard's, read
+  /// back, as written). Only ``AuditPipeline/finish(_:_:)`` calls it, for a
   /// run and for a merge of shard reports alike, so a merge reproduces a
   /// single run byte for byte.
-  mutating func finalize(statistic: VerdictStatistic) {
+  mutating func finalize() {
     // One boxed remedy per group, shared by the group's failing checks.
     let remedyByGroup = remedySearch.remedies().mapValues { CheckResult.RemedyBox($0.quantized) }
-    // Each shared look is rounded once, and stays shared.
-    var rounded: [ObjectIdentifier: CheckResult.Look] = [:]
     // A check's group is named by its item, appearance, mode and profile:
     // found once per shared item place and those, not spelled out for
     // every failing check.
@@ -97,16 +96,6 @@ public struct AuditOutcome: Sendable {
     var remedyOf: [GroupOf: CheckResult.RemedyBox?] = [:]
     for i in results.indices {
       var r = results[i]
-      r.contrast = r.contrast.quantized
-      let id = ObjectIdentifier(r.look)
-      if let l = rounded[id] {
-        r.look = l
-      } else {
-        r.bounds = ContrastBounds(min: quantize(r.bounds.min), max: quantize(r.bounds.max))
-        r.threshold = quantize(r.threshold)
-        rounded[id] = r.look
-      }
-      r.judgedRatio = r.contrast.value(of: statistic)
       if r.verdict == .fail {
         let pair = GroupOf(
           place: ObjectIdentifier(r.place), appearance: r.appearance, mode: r.mode,
@@ -126,34 +115,6 @@ public struct AuditOutcome: Sendable {
     findings = Array(Set(findings)).sorted(by: Finding.reportOrder)
     errors = Array(Set(errors)).sorted { ($0.input, $0.message) < ($1.input, $1.message) }
     previews.sort { $0.key < $1.key }
-  }
-}
-
-/// `x` rounded to six decimals, the precision of `report.json`.
-public func quantize(_ x: Double) -> Double {
-  guard x.isFinite else { return x }
-  return (x * 1e6).rounded() / 1e6
-}
-
-extension ContrastStatistics {
-  var quantized: ContrastStatistics {
-    ContrastStatistics(
-      min: quantize(min), p05: quantize(p05), p10: quantize(p10), median: quantize(median),
-      mean: quantize(mean), max: quantize(max), failingFraction: quantize(failingFraction))
-  }
-}
-
-extension Remedy {
-  var quantized: Remedy {
-    var r = self
-    r.currentAlpha = currentAlpha.map(quantize)
-    r.alpha = alpha.map(quantize)
-    r.alphaRatio = alphaRatio.map(quantize)
-    r.colorRatio = colorRatio.map(quantize)
-    r.materialRatio = materialRatio.map(quantize)
-    r.largeTextRatio = largeTextRatio.map(quantize)
-    r.combinedRatio = combinedRatio.map(quantize)
-    return r
   }
 }
 
@@ -188,7 +149,7 @@ struct Auditor: Sendable {
   /// Audits every wallpaper. `progress` is called after each wallpaper with
   /// the number done (from any thread). One bad wallpaper is recorded in
   /// `errors` and never stops the others. The outcome is not finished:
-  /// ``AuditOutcome/finalize(statistic:)`` puts it in report form.
+  /// ``AuditOutcome/finalize()`` puts it in report form.
   func run(
     wallpapers: [WallpaperInput], progress: (@Sendable (Int) -> Void)? = nil
   ) -> AuditOutcome {
@@ -356,6 +317,7 @@ struct Auditor: Sendable {
     @Sendable func lane(_ modes: [AccessibilityMode], places: ItemPlaces) -> PartialOutcome {
       var partial = PartialOutcome()
       var remedies = RemedyAccumulator()
+      var assembly = ResultAssembly(bounds: bounds, places: places, statistic: settings.statistic)
       var canvases: [Canvas: WallpaperCanvas] = [:]
       var planned: Set<Canvas> = []
       for layout in layoutsToAudit {
@@ -398,28 +360,18 @@ struct Auditor: Sendable {
                       textSize: worst.textSize, boldText: worst.boldText)
                   }
                 }
-                // The checks of one item judged alike share one look (one
-                // rendering and colour, so one bounds): its shared object
-                // with the bounds is found once for them all. (The looks
-                // they came with are held, so no other takes their place.)
-                var sharedLooks:
-                  [ObjectIdentifier: (made: CheckResult.Look, shared: CheckResult.Look)] =
-                    [:]
+                // Each result made complete once (Judging/ResultAssembly):
+                // its bounds and shared look, as the remedy search reads it,
+                // then rounded as the report carries it.
+                var scene = ResultAssembly.Scene()
                 for var m in measured {
-                  let made = m.result.look
-                  if let known = sharedLooks[ObjectIdentifier(made)] {
-                    m.result.look = known.shared
-                  } else {
-                    m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
-                    places.share(&m.result)
-                    sharedLooks[ObjectIdentifier(made)] = (made, m.result.look)
-                  }
+                  assembly.share(&m, in: &scene)
                   remedies.add(
                     m,
                     in: RemedyScene(
                       layout: layout, canvas: canvas, profile: profile, settings: settings,
                       cache: samples))
-                  partial.results.append(m.result)
+                  partial.results.append(assembly.complete(m.result))
                 }
               }
             }
@@ -525,7 +477,7 @@ final class AuditState: @unchecked Sendable {
   private let lock = NSLock()
   private var parts: [PartialOutcome] = []
   /// The checks of every part taken in so far (in the order the parts came;
-  /// ``AuditOutcome/finalize(statistic:)`` sorts them): gathered as each
+  /// ``AuditOutcome/finalize()`` sorts them): gathered as each
   /// wallpaper ends, so they are never held twice.
   private var results: [CheckResult] = []
   private var remedies = RemedyAccumulator()
@@ -644,64 +596,5 @@ final class AtomicCounter: @unchecked Sendable {
     defer { lock.unlock() }
     value += 1
     return value
-  }
-}
-
-/// Bounds per (rendering, colour): they do not depend on the wallpaper, so
-/// each is computed once for the whole audit.
-final class BoundsCache: @unchecked Sendable {
-  private struct Key: Hashable {
-    var surface: ElementRendering.Surface
-    var color: RGBA
-  }
-  private let lock = NSLock()
-  private var cache: [Key: ContrastBounds] = [:]
-
-  /// Computes, spread over `workers` threads, the bounds of every (rendering,
-  /// colour) the layouts can ask for in the settings' appearances and modes,
-  /// so that no two audit workers compute the same bounds at the same time.
-  func prefill(layouts: [Layout], profiles: [Profile], settings: AuditSettings, workers: Int) {
-    var seen = Set<Key>()
-    var todo: [(Key, ElementRendering, RGBA)] = []
-    for layout in layouts {
-      for profile in profiles {
-        for appearance in settings.appearances {
-          for (mode, liquidGlass) in settings.modeColumns {
-            for (element, rendering) in profile.renderedElements(
-              of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
-            {
-              for item in element.content {
-                guard let color = profile.color(of: item, appearance: appearance, mode: mode)
-                else { continue }
-                let key = Key(surface: rendering.surface, color: color)
-                if seen.insert(key).inserted { todo.append((key, rendering, color)) }
-              }
-            }
-          }
-        }
-      }
-    }
-    let work = todo
-    let computed = work.map { ($0.1, $0.2) }.parallelMap(workers: workers) {
-      ContrastBounds.overCube(rendering: $0.0, color: $0.1)
-    }
-    lock.lock()
-    for (job, b) in zip(work, computed) { cache[job.0] = b }
-    lock.unlock()
-  }
-
-  func bounds(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
-    let key = Key(surface: rendering.surface, color: color)
-    lock.lock()
-    if let b = cache[key] {
-      lock.unlock()
-      return b
-    }
-    lock.unlock()
-    let b = ContrastBounds.overCube(rendering: rendering, color: color)
-    lock.lock()
-    cache[key] = b
-    lock.unlock()
-    return b
   }
 }

@@ -65,7 +65,7 @@ public enum ReportReader {
     }
     var results: [CheckResult] = []
     for (i, r) in rawResults.enumerated() {
-      guard let result = checkResult(r, defaultProfile: profiles[0]) else {
+      guard let result = checkResult(r, defaultProfile: profiles[0], statistic: statistic) else {
         throw fail("results[\(i)] is invalid")
       }
       results.append(result)
@@ -123,8 +123,11 @@ public enum ReportReader {
   /// A result of report.json; nil when a field is missing or invalid. Its
   /// coordinate is read dimension by dimension (``SceneDimension/all``),
   /// each saying what its absence means (written before it existed); a
-  /// result without `thresholdSource` means WCAG.
-  static func checkResult(_ r: [String: Any], defaultProfile: String) -> CheckResult? {
+  /// result without `thresholdSource` means WCAG. Its judged ratio is its
+  /// run's `statistic` of its statistics.
+  static func checkResult(
+    _ r: [String: Any], defaultProfile: String, statistic: VerdictStatistic = .min
+  ) -> CheckResult? {
     guard let element = r["element"] as? String, let item = r["item"] as? String,
       let kind = (r["kind"] as? String).flatMap(ContentKind.init(rawValue:)),
       let largeText = r["largeText"] as? Bool, let threshold = double(r["threshold"]),
@@ -158,6 +161,8 @@ public enum ReportReader {
     let defaults = ReadingDefaults(profile: defaultProfile)
     for d in SceneDimension.all where !d.read(r[d.key], &result, defaults) { return nil }
     result.thresholdSource = source
+    // The value the run judged on, of the statistics as written.
+    result.judgedRatio = result.contrast.value(of: statistic)
     return result
   }
 
