@@ -26,7 +26,7 @@ import Testing
   @Test func theSettingsFileNamesTheFoldersAndParses() throws {
     let config = try AuditConfiguration.parse(
       StarterFiles.configuration, file: StarterFiles.configurationPath,
-      formatNames: ["json", "md", "html", "junit", "sarif"])
+      formatNames: ["json", "md", "html", "junit", "sarif", "sqlite"])
     var expected = AuditConfiguration()
     expected.layouts = "layouts"
     expected.wallpapers = "wallpapers"
@@ -40,7 +40,7 @@ import Testing
     }.filter { !$0.hasPrefix("#") }.joined(separator: "\n")
     let config = try AuditConfiguration.parse(
       uncommented, file: StarterFiles.configurationPath,
-      formatNames: ["json", "md", "html", "junit", "sarif"])
+      formatNames: ["json", "md", "html", "junit", "sarif", "sqlite"])
     #expect(config.failOn == .error)
     #expect(config.jobs == 4)
     #expect(config.level == .aa)
