@@ -318,69 +318,80 @@ struct Auditor: Sendable {
       var partial = PartialOutcome()
       var remedies = RemedyAccumulator()
       var assembly = ResultAssembly(bounds: bounds, places: places, statistic: settings.statistic)
-      var canvases: [Canvas: WallpaperCanvas] = [:]
-      var planned: Set<Canvas> = []
-      for layout in layoutsToAudit {
-        let canvas = placed(
-          image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
-        if planned.insert(layout.canvas).inserted {
-          canvas.planBlurs(blurRequests(on: canvas, appearances: appearances))
-        }
-        // Mode outside; profile, setting and appearance inside: the scenes
-        // of a mode usually share each item's pixels (the same blur and
-        // border: standard materials in every setting and profile, glass in
-        // both appearances), and the cache keeps them for just that long.
-        for mode in modes {
-          let samples = SampleCache(places: places)
-          for (profile, trust) in zip(profiles, trustIndexes) {
-            for liquidGlass in settings.liquidGlassSettings(
-              for: mode, hasLiquidGlass: profile.hasLiquidGlass)
-            {
-              for appearance in appearances {
-                partial.scenes += 1
-                let measured = SceneEvaluator.measure(
-                  layout: layout, canvas: canvas, appearance: appearance, mode: mode,
-                  liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
-                  cache: samples, targets: targets)
-                if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
-                  .map({ $0.result.judgedRatio / $0.result.threshold }).min()
-                {
-                  let key = SceneKey(
-                    layout: layout.id, wallpaper: wallpaper.id, appearance: appearance,
-                    mode: mode, liquidGlass: liquidGlass, profile: profile.name)
-                  partial.severities.append((severity, key))
-                  // A run that sweeps text settings draws a scene at the one
-                  // of its worst check: known now, so that drawing it
-                  // measures that setting alone.
-                  if settings.sweepsTextSettings,
-                    let worst = SceneSnapshot.worstTextSetting(
-                      measured.map(\.result))
+      // A run of several profiles takes them one at a time, each on
+      // canvases of its own: their blurs (one field per radius, held while
+      // the canvas lives) are never all held at once, so a profile sweep
+      // peaks at about one profile's memory. (The checks are sorted into
+      // report order after, so the order they are made in is not seen.)
+      let profileGroups =
+        profiles.count > 1
+        ? zip(profiles, trustIndexes).map { [$0] } : [Array(zip(profiles, trustIndexes))]
+      for group in profileGroups {
+        var canvases: [Canvas: WallpaperCanvas] = [:]
+        var planned: Set<Canvas> = []
+        for layout in layoutsToAudit {
+          let canvas = placed(
+            image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
+          if planned.insert(layout.canvas).inserted {
+            canvas.planBlurs(
+              blurRequests(on: canvas, appearances: appearances, profiles: group.map(\.0)))
+          }
+          // Mode outside; profile, setting and appearance inside: the scenes
+          // of a mode usually share each item's pixels (the same blur and
+          // border: standard materials in every setting and profile, glass in
+          // both appearances), and the cache keeps them for just that long.
+          for mode in modes {
+            let samples = SampleCache(places: places)
+            for (profile, trust) in group {
+              for liquidGlass in settings.liquidGlassSettings(
+                for: mode, hasLiquidGlass: profile.hasLiquidGlass)
+              {
+                for appearance in appearances {
+                  partial.scenes += 1
+                  let measured = SceneEvaluator.measure(
+                    layout: layout, canvas: canvas, appearance: appearance, mode: mode,
+                    liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
+                    cache: samples, targets: targets)
+                  if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
+                    .map({ $0.result.judgedRatio / $0.result.threshold }).min()
                   {
-                    partial.drawnAt[key] = SceneEvaluator.TextSettingKey(
-                      textSize: worst.textSize, boldText: worst.boldText)
+                    let key = SceneKey(
+                      layout: layout.id, wallpaper: wallpaper.id, appearance: appearance,
+                      mode: mode, liquidGlass: liquidGlass, profile: profile.name)
+                    partial.severities.append((severity, key))
+                    // A run that sweeps text settings draws a scene at the one
+                    // of its worst check: known now, so that drawing it
+                    // measures that setting alone.
+                    if settings.sweepsTextSettings,
+                      let worst = SceneSnapshot.worstTextSetting(
+                        measured.map(\.result))
+                    {
+                      partial.drawnAt[key] = SceneEvaluator.TextSettingKey(
+                        textSize: worst.textSize, boldText: worst.boldText)
+                    }
                   }
-                }
-                // Each result made complete once (Judging/ResultAssembly):
-                // its bounds and shared look, as the remedy search reads it,
-                // then rounded as the report carries it.
-                var scene = ResultAssembly.Scene()
-                for var m in measured {
-                  assembly.share(&m, in: &scene)
-                  remedies.add(
-                    m,
-                    in: RemedyScene(
-                      layout: layout, canvas: canvas, profile: profile, settings: settings,
-                      cache: samples))
-                  partial.results.append(assembly.complete(m.result))
+                  // Each result made complete once (Judging/ResultAssembly):
+                  // its bounds and shared look, as the remedy search reads it,
+                  // then rounded as the report carries it.
+                  var scene = ResultAssembly.Scene()
+                  for var m in measured {
+                    assembly.share(&m, in: &scene)
+                    remedies.add(
+                      m,
+                      in: RemedyScene(
+                        layout: layout, canvas: canvas, profile: profile, settings: settings,
+                        cache: samples))
+                    partial.results.append(assembly.complete(m.result))
+                  }
                 }
               }
             }
           }
         }
-      }
-      for c in canvases.values {
-        partial.blursComputed += c.blursComputed
-        partial.blursRequested += c.blursRequested
+        for c in canvases.values {
+          partial.blursComputed += c.blursComputed
+          partial.blursRequested += c.blursRequested
+        }
       }
       partial.remedies = remedies
       return partial
@@ -423,9 +434,9 @@ struct Auditor: Sendable {
 extension Auditor {
   /// Every blur the layouts on `canvas`'s size will ask of it, in every
   /// profile, mode, setting and appearance (for ``WallpaperCanvas/planBlurs(_:)``).
-  func blurRequests(on canvas: WallpaperCanvas, appearances: [Appearance]) -> [(
-    rect: PixelRect, sigma: Double
-  )] {
+  func blurRequests(
+    on canvas: WallpaperCanvas, appearances: [Appearance], profiles: [Profile]
+  ) -> [(rect: PixelRect, sigma: Double)] {
     var out: [(rect: PixelRect, sigma: Double)] = []
     for layout in layouts where layout.canvas == canvas.canvas {
       for profile in profiles {

@@ -186,11 +186,11 @@ public struct RemedyAccumulator: Sendable, Equatable {
       let key = SampleCache.Key(
         element: e.id, item: r.item, rect: m.pixelRect,
         border: rendering.borderWidthInPixels, source: source.identity)
-      let pixels =
-        scene.cache?.samples[key]
-        ?? SceneEvaluator.collect(
+      let collect = {
+        SceneEvaluator.collect(
           rect: m.pixelRect, image: scene.canvas.image, mask: source.mask, source: source)
-      scene.cache?.samples[key] = pixels
+      }
+      let pixels = scene.cache?.samples(key, orCollect: collect) ?? collect()
       let alternative = RemedySearch(
         samples: pixels, rendering: rendering, color: m.color,
         threshold: m.requirement.threshold, statistic: scene.settings.statistic)

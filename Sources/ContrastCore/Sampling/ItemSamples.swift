@@ -42,6 +42,22 @@ public struct ItemSamples: Sendable {
       counts = .allocate(capacity: c)
     }
 
+    /// Three doubles, a code and a count.
+    static let bytesPerEntry = 3 * 8 + 1 + 8
+
+    /// The same entries in a store of their size.
+    func copy() -> Storage {
+      let c = Storage(capacity: count)
+      c.r.update(from: r, count: count)
+      c.g.update(from: g, count: count)
+      c.b.update(from: b, count: count)
+      c.codes.update(from: codes, count: count)
+      c.counts.update(from: counts, count: count)
+      c.count = count
+      c.pixels = pixels
+      return c
+    }
+
     deinit {
       r.deallocate()
       codes.deallocate()
@@ -53,11 +69,17 @@ public struct ItemSamples: Sendable {
 
   /// Collects at most `capacity` pixels: `body` gets a builder to append them to.
   init(capacity: Int, _ body: (inout Builder) -> Void) {
-    storage = Storage(capacity: capacity)
-    var builder = Builder(storage)
+    let full = Storage(capacity: capacity)
+    var builder = Builder(full)
     body(&builder)
-    (storage.count, storage.pixels) = builder.finish()
+    (full.count, full.pixels) = builder.finish()
+    // Runs that folded at least half the pixels: kept in a store of their
+    // size, not the frame's (a sample cache holds many of them at once).
+    storage = full.count * 2 <= full.capacity ? full.copy() : full
   }
+
+  /// The bytes its store holds.
+  var bytes: Int { storage.capacity * Storage.bytesPerEntry }
 
   /// Appends pixels to a new ``Storage`` as runs of equal code and colour.
   typealias Builder = FastEngine.RunWriter

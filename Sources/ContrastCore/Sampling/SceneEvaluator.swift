@@ -27,7 +27,7 @@ public final class SampleCache {
     var border: Double
     var source: ElementBackdrop.Identity
   }
-  var samples: [Key: ItemSamples] = [:]
+  private(set) var samples: [Key: ItemSamples] = [:]
 
   /// What one item's pixels measured under one rendering and colour: the
   /// scenes of another Liquid Glass setting (or profile) that draw the
@@ -39,9 +39,8 @@ public final class SampleCache {
     var color: RGBA
     var threshold: Double
   }
-  var measured:
-    [MeasureKey: (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?)] =
-      [:]
+  typealias Measured = (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?)
+  private(set) var measured: [MeasureKey: Measured] = [:]
 
   /// The ratio of each entry of some samples under one rendering and
   /// colour (they do not depend on the threshold, the text size or Bold
@@ -51,25 +50,103 @@ public final class SampleCache {
     var rendering: ElementRendering
     var color: RGBA
   }
-  var ratios: [RatioKey: [Double]] = [:]
+  private(set) var ratios: [RatioKey: [Double]] = [:]
   /// The first pixel of each entry of the samples of a union of frames
   /// (``ItemSamples/pixelOffsets()``), and the pixels each stands for.
-  var offsets: [Key: [Int]] = [:]
-  var counts: [Key: [Int]] = [:]
+  private(set) var offsets: [Key: [Int]] = [:]
+  private(set) var counts: [Key: [Int]] = [:]
   /// The statistics of the frames of an item taken on one union's ratios,
   /// per frame and threshold: a scene with the same ratios (another Liquid
   /// Glass setting drawing the element alike) takes them as they are.
-  var frameStatistics: [RatioKey: [SceneEvaluator.SharedStatisticsKey: ContrastStatistics]] =
-    [:]
+  private var frameStatistics:
+    [RatioKey: [SceneEvaluator.SharedStatisticsKey: ContrastStatistics]] = [:]
 
   /// The item places of this worker's checks.
   let places: ItemPlaces
 
-  public init() { places = ItemPlaces() }
+  /// The bytes the tables above hold, and the most they may: past it they
+  /// are emptied, and what is asked again is computed again, bit for bit as
+  /// before. A sweep of text sizes and profiles asks for many more frames
+  /// per mode than the default run, whose scenes stay well inside it.
+  private(set) var bytes = 0
+  let budget: Int
+
+  /// The budget of one worker's cache: 32 MiB, above the most the default
+  /// run's caches hold at once (24 MB of samples for both workers).
+  static let defaultBudget = 32 << 20
+
+  public init() {
+    places = ItemPlaces()
+    budget = Self.defaultBudget
+  }
 
   /// A cache whose checks share the places of `places` (one per audit
   /// worker, for all its wallpapers).
-  init(places: ItemPlaces) { self.places = places }
+  init(places: ItemPlaces, budget: Int = SampleCache.defaultBudget) {
+    self.places = places
+    self.budget = budget
+  }
+
+  /// The samples of `key`, collected by `make` when not held.
+  func samples(_ key: Key, orCollect make: () -> ItemSamples) -> ItemSamples {
+    cached(\.samples, key, bytes: { $0.bytes }, make)
+  }
+
+  /// What `key`'s samples measured, measured by `make` when not held.
+  func measured(_ key: MeasureKey, orMeasure make: () -> Measured) -> Measured {
+    cached(\.measured, key, bytes: { $0.ratios.count * 8 + 256 }, make)
+  }
+
+  /// The entry ratios of `key`, made by `make` when not held.
+  func ratios(_ key: RatioKey, orMake make: () -> [Double]) -> [Double] {
+    cached(\.ratios, key, bytes: { $0.count * 8 }, make)
+  }
+
+  /// The pixel offsets of `key`'s samples, made by `make` when not held.
+  func offsets(_ key: Key, orMake make: () -> [Int]) -> [Int] {
+    cached(\.offsets, key, bytes: { $0.count * 8 }, make)
+  }
+
+  /// The entry counts of `key`'s samples, made by `make` when not held.
+  func counts(_ key: Key, orMake make: () -> [Int]) -> [Int] {
+    cached(\.counts, key, bytes: { $0.count * 8 }, make)
+  }
+
+  /// The statistics already taken on one union's ratios (empty when none).
+  func frameStatistics(_ key: RatioKey) -> [SceneEvaluator.SharedStatisticsKey: ContrastStatistics]
+  {
+    frameStatistics[key] ?? [:]
+  }
+
+  func setFrameStatistics(
+    _ known: [SceneEvaluator.SharedStatisticsKey: ContrastStatistics], for key: RatioKey
+  ) {
+    frameStatistics[key] = known
+  }
+
+  private func cached<K: Hashable, V>(
+    _ table: ReferenceWritableKeyPath<SampleCache, [K: V]>, _ key: K, bytes size: (V) -> Int,
+    _ make: () -> V
+  ) -> V {
+    if let v = self[keyPath: table][key] { return v }
+    let v = make()
+    let n = size(v) + 64
+    if bytes + n > budget { empty() }
+    bytes += n
+    self[keyPath: table][key] = v
+    return v
+  }
+
+  /// Drops every table's entries (the values in use stay alive with their users).
+  private func empty() {
+    samples.removeAll()
+    measured.removeAll()
+    ratios.removeAll()
+    offsets.removeAll()
+    counts.removeAll()
+    frameStatistics.removeAll()
+    bytes = 0
+  }
 
 }
 
@@ -195,8 +272,8 @@ public enum SceneEvaluator {
           color: color.hex, material: rendering.materialName,
           trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
         if let shared {
-          var known = cache?.frameStatistics[shared.ratioKey] ?? [:]
-          defer { cache?.frameStatistics[shared.ratioKey] = known }
+          var known = cache?.frameStatistics(shared.ratioKey) ?? [:]
+          defer { cache?.setFrameStatistics(known, for: shared.ratioKey) }
           out += measureShared(
             shared, union: union, variants: variants, settings: settings, known: &known,
             make: { v, stats, pixels in
@@ -228,17 +305,14 @@ public enum SceneEvaluator {
           let key = SampleCache.Key(
             element: element.id, item: item.id, rect: v.rect,
             border: rendering.borderWidthInPixels, source: source.identity)
-          samples =
-            cache?.samples[key]
-            ?? collect(rect: v.rect, image: image, mask: mask, source: source)
-          cache?.samples[key] = samples
+          let pixels = { collect(rect: v.rect, image: image, mask: mask, source: source) }
+          samples = cache?.samples(key, orCollect: pixels) ?? pixels()
           let measureKey = SampleCache.MeasureKey(
             samples: key, rendering: rendering, color: color, threshold: v.requirement.threshold)
-          (ratios, stats, buckets) =
-            cache?.measured[measureKey]
-            ?? samples.measure(
-              rendering: rendering, color: color, threshold: v.requirement.threshold)
-          cache?.measured[measureKey] = (ratios, stats, buckets)
+          let measure = {
+            samples.measure(rendering: rendering, color: color, threshold: v.requirement.threshold)
+          }
+          (ratios, stats, buckets) = cache?.measured(measureKey, orMeasure: measure) ?? measure()
           var m = makeMeasurement(
             settings: settings, rendering: rendering, color: color, variant: v,
             stats: stats, pixelCount: samples.pixelCount, look: looks.look(v.requirement),
@@ -428,17 +502,14 @@ public enum SceneEvaluator {
     let key = SampleCache.Key(
       element: element.id, item: item.id, rect: rect, border: rendering.borderWidthInPixels,
       source: source.identity)
-    let samples =
-      cache?.samples[key] ?? collect(rect: rect, image: image, mask: mask, source: source)
-    cache?.samples[key] = samples
+    let pixels = { collect(rect: rect, image: image, mask: mask, source: source) }
+    let samples = cache?.samples(key, orCollect: pixels) ?? pixels()
     let ratioKey = SampleCache.RatioKey(samples: key, rendering: rendering, color: color)
-    let ratios = cache?.ratios[ratioKey] ?? samples.entryRatios(rendering: rendering, color: color)
-    cache?.ratios[ratioKey] = ratios
-    let offsets = cache?.offsets[key] ?? samples.pixelOffsets()
-    cache?.offsets[key] = offsets
+    let entryRatios = { samples.entryRatios(rendering: rendering, color: color) }
+    let ratios = cache?.ratios(ratioKey, orMake: entryRatios) ?? entryRatios()
+    let offsets = cache?.offsets(key, orMake: samples.pixelOffsets) ?? samples.pixelOffsets()
     // (The samples' counts copied out once for all the scenes that share them.)
-    let counts = cache?.counts[key] ?? samples.counts
-    cache?.counts[key] = counts
+    let counts = cache?.counts(key, orMake: { samples.counts }) ?? samples.counts
     return Union(
       samples: samples, ratios: ratios, offsets: offsets, counts: counts, ratioKey: ratioKey)
   }
