@@ -11,8 +11,8 @@ public enum LayoutLint {
   ///   corner arcs are checked (radius clamped to half the short side).
   /// - `glass-on-glass`: two elements whose materials start with `glass.` have
   ///   frames that overlap with positive area.
-  /// - `target-size`: an interactive element narrower or shorter than
-  ///   `profile.minimumTargetInPoints`.
+  /// - `target-size`: an interactive element or item (a control inside an
+  ///   element) narrower or shorter than `profile.minimumTargetInPoints`.
   /// - `tint-on-none`: a tint on `material: none`, on the element or in a mode
   ///   override whose material is `none` and that gives no `fill` (a fill is
   ///   drawn with the override's tint over it, SPEC §3.3).
@@ -54,7 +54,7 @@ public enum LayoutLint {
         }
       }
       for item in element.content {
-        out += itemFindings(item, in: element, layout: layout)
+        out += itemFindings(item, in: element, layout: layout, minimumTarget: minimum)
       }
     }
     out += glassOnGlass(layout)
@@ -63,9 +63,9 @@ public enum LayoutLint {
     }.map(\.element)
   }
 
-  private static func itemFindings(_ item: ContentItem, in element: Element, layout: Layout)
-    -> [Finding]
-  {
+  private static func itemFindings(
+    _ item: ContentItem, in element: Element, layout: Layout, minimumTarget minimum: Double
+  ) -> [Finding] {
     var out: [Finding] = []
     func add(_ rule: Rule, _ message: String) {
       out.append(
@@ -78,6 +78,12 @@ public enum LayoutLint {
 
     if let message = outsideMessage(item: item.frame, element: element) {
       add(.contentOutsideElement, "\(name) \(message)")
+    }
+    if item.interactive, item.frame.width < minimum || item.frame.height < minimum {
+      add(
+        .targetSize,
+        "\(name) is interactive but only \(size(item.frame)) pt; a touch target should be"
+          + " at least \(f(minimum)) x \(f(minimum)) pt.")
     }
 
     let missing = Appearance.allCases.filter { item.color?.text(for: $0) == nil }

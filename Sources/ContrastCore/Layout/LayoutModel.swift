@@ -226,6 +226,9 @@ public struct ContentItem: Sendable, Hashable {
   public var grow: GrowDirection = .down
   /// A size that does not follow the text size (SPEC §3.8).
   public var fixedSize = false
+  /// A control (a button inside a player): its frame is a touch target,
+  /// held to the same minimum as an interactive element (`target-size`).
+  public var interactive = false
   /// The text shown, when the layout gives it (for reports only).
   public var text: String?
   /// 1-based line of the item in its file.

@@ -17,7 +17,7 @@ struct LayoutReader {
   ]
   static let itemKeys = [
     "id", "kind", "role", "weight", "size", "color", "frame", "minimumRatio", "grow", "fixedSize",
-    "text",
+    "interactive", "text",
   ]
   static let overrideKeys = ["material", "tint", "border", "fill"]
   static let frameKeys = ["x", "y", "width", "height"]
@@ -494,6 +494,12 @@ struct LayoutReader {
     if let n = textOnly("fixedSize") {
       fixedSize = yaml.bool(n, path: "\(path).fixedSize") ?? false
     }
+    // A control inside the element (a play button in a player): its frame
+    // is a touch target, checked like an interactive element's.
+    var interactive = false
+    if let n = f["interactive"] {
+      interactive = yaml.bool(n, path: "\(path).interactive") ?? false
+    }
     var text: String?
     if let n = f["text"] {
       text = limited(n, path: "\(path).text", what: "a text", limit: LayoutLimits.maximumTextLength)
@@ -506,6 +512,7 @@ struct LayoutReader {
     item.minimumRatioPlace = SourcePlace(line: ratioPlace.line, column: ratioPlace.column)
     item.grow = grow
     item.fixedSize = fixedSize
+    item.interactive = interactive
     return item
   }
 

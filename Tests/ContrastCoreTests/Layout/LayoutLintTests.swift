@@ -156,6 +156,51 @@ import Testing
         + " 44 x 44 pt.")
   }
 
+  /// A control inside an element (a play button in a mini-player) is held
+  /// to the same 44 x 44 pt: reported at the item's own line; a 44 x 44 pt
+  /// control and a small item that is not a control are not.
+  @Test func smallInteractiveItem() {
+    let result = findings(
+      """
+        - id: player
+          material: glass.regular
+          frame: {x: 0, y: 0, width: 300, height: 64}
+          content:
+            - {id: title, role: body, color: label, frame: {x: 12, y: 20, width: 150, height: 22}}
+            - {id: play, kind: icon, color: label, interactive: true, frame: {x: 200, y: 18, width: 28, height: 28}}
+            - {id: next, kind: icon, color: label, interactive: true, frame: {x: 240, y: 10, width: 44, height: 44}}
+            - {id: badge, kind: icon, color: label, frame: {x: 180, y: 18, width: 12, height: 12}}
+      """)
+    #expect(result.map(\.rule.id) == ["target-size"])
+    #expect(result.first?.item == "play")
+    #expect(result.first?.line == 10)
+    #expect(
+      result.first?.message
+        == "Item 'play' of element 'player' is interactive but only 28 x 28 pt; a touch target"
+        + " should be at least 44 x 44 pt.")
+  }
+
+  @Test func interactiveOnAnItemMustBeTrueOrFalse() {
+    let text = """
+      version: 1
+      layout: lint
+      device: iphone-16-pro
+      elements:
+        - id: player
+          material: glass.regular
+          frame: {x: 0, y: 0, width: 300, height: 64}
+          content:
+            - {id: play, kind: icon, color: label, interactive: yes please, frame: {x: 0, y: 0, width: 28, height: 28}}
+      """
+    let result = LayoutLoader.load(
+      text: text, file: "layouts/lint.yml", profile: LayoutTestProfiles.small)
+    #expect(result.errors.count == 1)
+    let error = result.errors.first.map(String.init(describing:)) ?? ""
+    #expect(error.contains("layouts/lint.yml:9:"), "\(error)")
+    #expect(error.contains("interactive"), "\(error)")
+    #expect(error.contains("expected true or false, found 'yes please'"), "\(error)")
+  }
+
   @Test func tintOnNone() {
     let result = findings(
       """
