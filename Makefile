@@ -30,7 +30,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/glass-audit"
 
 test:
-	$(SWIFT) test --disable-xctest
+	$(SWIFT) test --disable-xctest --quiet
 
 clean:
 	$(SWIFT) package clean
