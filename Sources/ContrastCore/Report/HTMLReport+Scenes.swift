@@ -84,7 +84,7 @@ extension HTMLReport {
         "<li><a href=\"#\(escape(layoutAnchor(i.layout)))\"><b>\(escape(i.path))</b></a>: at most "
         + "<b>\(WCAG.displayRatio(r.bounds.max))</b>, needs \(JSONValue.format(r.threshold)) "
         + "(\(escape(i.worstScene)))"
-      if !i.fix.isEmpty { out += " <span class=\"fix\">Fix: \(escape(i.fix))</span>" }
+      if !i.fix.isEmpty { out += " <span class=\"fix\">Fix: \(inlineCode(i.fix))</span>" }
       out += "</li>\n"
     }
     return out + "</ul>\n</section>\n"
@@ -271,7 +271,7 @@ extension HTMLReport {
         + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
         + (i.neverPasses && r.verdict == .fail
           ? "<span class=\"sub never-tag\">never passes</span>" : "") + "</td>"
-      out += "<td class=\"fix\">\(escape(i.fix))</td>"
+      out += "<td class=\"fix\">\(inlineCode(i.fix))</td>"
       out += "</tr>\n"
     }
     out += "</tbody>\n</table>\n</div>\n"

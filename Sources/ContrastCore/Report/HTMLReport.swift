@@ -71,6 +71,25 @@ public enum HTMLReport {
   /// references, hidden characters are shown escaped.
   public static func escape(_ s: String) -> String { Escaping.html(s) }
 
+  /// Text written with Markdown code spans (the fix texts name colours as
+  /// `` `black` ``), as HTML: each span between a pair of backticks becomes
+  /// `<code>…</code>`, everything escaped (``escape(_:)``); a backtick
+  /// without a partner stays a backtick.
+  public static func inlineCode(_ s: String) -> String {
+    let parts = s.split(separator: "`", omittingEmptySubsequences: false)
+    var out = ""
+    for (n, part) in parts.enumerated() {
+      // Odd parts sit after an opening backtick; the last has no partner.
+      if n % 2 == 1 && n < parts.count - 1 {
+        out += "<code>\(escape(String(part)))</code>"
+      } else {
+        if n % 2 == 1 { out += "`" }
+        out += escape(String(part))
+      }
+    }
+    return out
+  }
+
   // MARK: - Sections
 
   static func header(
@@ -369,7 +388,7 @@ public enum HTMLReport {
     var out = "<section id=\"findings\" aria-labelledby=\"findings-h\">\n"
     out += "<h2 id=\"findings-h\">Findings</h2>\n<ul class=\"plain\">\n"
     for f in list {
-      out += "<li><span class=\"rule\">\(escape(f.rule.id))</span> \(escape(f.message))"
+      out += "<li><span class=\"rule\">\(escape(f.rule.id))</span> \(inlineCode(f.message))"
       if let file = f.file {
         out += " <code>\(escape(file + (f.line.map { ":\($0)" } ?? "")))</code>"
       }

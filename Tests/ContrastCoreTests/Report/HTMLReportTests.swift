@@ -66,6 +66,15 @@ import Testing
     #expect(HTMLReport.escape("plain › text") == "plain › text")
   }
 
+  @Test func backtickSpansBecomeCodeAndStayEscaped() {
+    #expect(
+      HTMLReport.inlineCode("tint `black` (#000000) or `<b>&`")
+        == "tint <code>black</code> (#000000) or <code>&lt;b&gt;&amp;</code>")
+    #expect(HTMLReport.inlineCode("a `lone backtick") == "a `lone backtick")
+    #expect(HTMLReport.inlineCode("`x` and `y` `") == "<code>x</code> and <code>y</code> `")
+    #expect(HTMLReport.inlineCode("no code") == "no code")
+  }
+
   @Test func aScriptTitleShowsAsText() {
     let html = HTMLReport.render(
       Self.report(Self.layout(id: "evil"), title: "<script>alert(1)</script>"))
