@@ -208,7 +208,9 @@ extension HTMLReport {
         "<p class=\"note nopreview\">"
         + (report.outcome.previews.isEmpty
           ? "No previews were drawn for this run."
-          : "No preview for this layout: the run drew at most \(maximumPreviews) scenes.")
+          : "No preview for this layout: the page holds at most \(maximumPreviews) scenes and "
+            + "\(JSONValue.format(Double(maximumImageBytes) / 1_000_000)) MB of pictures, worst "
+            + "layouts first.")
         + "</p>\n"
     } else {
       out += "<div class=\"cards\">\n"

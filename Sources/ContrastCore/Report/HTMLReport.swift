@@ -21,10 +21,12 @@
 /// layout; the page says how many are left out.
 /// Deterministic: the same report gives the same bytes.
 public enum HTMLReport {
-  /// At most this many scene cards (with their two images).
-  public static let maximumPreviews = 80
-  /// At most this many bytes of PNG (before base64) over all scene cards.
-  public static let maximumImageBytes = 10_000_000
+  /// At most this many scene cards (with their two images); the audit draws
+  /// no more.
+  public static let maximumPreviews = 60
+  /// At most this many bytes of PNG (before base64) over all scene cards:
+  /// with base64's third more, the bundled run's page stays under 5 MB.
+  public static let maximumImageBytes = 2_400_000
   /// At most this many item rows in a layout's table.
   public static let maximumItemRowsPerLayout = 300
 

@@ -11,10 +11,11 @@ import Foundation
 /// `borderBackground` in the border band. Text is not painted (there are no
 /// glyphs); each item's box is returned instead, for the report to overlay.
 ///
-/// The preview is downscaled to at most `maxWidth` pixels wide (never
-/// upscaled) by exact area averaging (`Placement.aspectFill` onto a canvas of
-/// the same aspect ratio). The heatmap, at the same size, is that preview's
-/// Rec. 709 luma at 35 %, with faint green in proportion to the share of each
+/// The preview is downscaled to at most `maxWidth` pixels wide
+/// (``previewWidth``; never upscaled) by exact area averaging
+/// (`Placement.aspectFill` onto a canvas of the same aspect ratio). The
+/// heatmap, at the same size, is that preview's Rec. 709 luma at 35 %, with
+/// faint green in proportion to the share of each
 /// pixel's area covered by passing measured pixels (passing items, and the
 /// passing pixels of failing ones), and red wherever a measured pixel is below
 /// its item's threshold: each output pixel takes the worst canvas pixel it
@@ -31,27 +32,36 @@ public struct DrawnScene: Sendable {
   public var heatmap: [UInt8]
   public var boxes: [PreviewBox]
 
-  /// The PNG-encoded preview; nil if encoding fails.
+  /// The PNG-encoded preview, each picture a palette PNG of at most 256
+  /// colours (``PreviewPalette``); nil if encoding fails.
   public func encoded() -> ScenePreview? {
-    guard
-      let p = try? PNGEncoder.encodeRGB8(width: width, height: height, pixels: preview),
-      let h = try? PNGEncoder.encodeRGB8(width: width, height: height, pixels: heatmap)
-    else { return nil }
+    func png(_ rgb: [UInt8]) -> [UInt8]? {
+      let (indices, palette) = PreviewPalette.reduce(rgb)
+      return try? PNGEncoder.encodeIndexed8(
+        width: width, height: height, indices: indices, palette: palette)
+    }
+    guard let p = png(preview), let h = png(heatmap) else { return nil }
     return ScenePreview(
       key: key, width: width, height: height, preview: p, heatmap: h, boxes: boxes)
   }
 }
 
 public enum ScenePreviewRenderer {
+  /// The width the audit draws its pictures at, pixels: the page shows them
+  /// 360 px wide, and at this size when one is opened.
+  public static let previewWidth = 480
+
   /// The preview and heatmap of `snapshot`, or nil when the canvas is empty
   /// or the PNG cannot be encoded.
-  public static func render(_ snapshot: SceneSnapshot, maxWidth: Int = 240) -> ScenePreview? {
+  public static func render(
+    _ snapshot: SceneSnapshot, maxWidth: Int = previewWidth
+  ) -> ScenePreview? {
     draw(snapshot, maxWidth: maxWidth)?.encoded()
   }
 
   /// The preview and heatmap of `snapshot` as 8-bit pixels, not yet PNG: the
   /// audit keeps only the worst scenes' pictures and encodes just those.
-  public static func draw(_ snapshot: SceneSnapshot, maxWidth: Int = 240) -> DrawnScene? {
+  public static func draw(_ snapshot: SceneSnapshot, maxWidth: Int = previewWidth) -> DrawnScene? {
     let full = snapshot.canvas.image
     guard full.width > 0, full.height > 0, maxWidth > 0 else { return nil }
     let map = Downscale(sourceWidth: full.width, sourceHeight: full.height, maxWidth: maxWidth)
