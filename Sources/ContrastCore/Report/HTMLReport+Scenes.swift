@@ -50,9 +50,10 @@ extension HTMLReport {
     }
     var byKey: [SceneKey: ScenePreview] = [:]
     for p in report.outcome.previews { byKey[p.key] = p }
+    let photos = Set(report.outcome.previews.filter(\.photo).map(\.key))
     let allotted = ScenePreviewRenderer.allot(
       report.outcome.previews.map { (worst[$0.key] ?? .infinity, $0.key) },
-      limit: maximumPreviews)
+      limit: maximumPreviews, preferred: { photos.contains($0) })
     var shown: [String: [ScenePreview]] = [:]
     var count = 0
     var bytes = 0

@@ -103,13 +103,20 @@ public enum ScenePreviewRenderer {
   /// layout gets a second: round 1 takes each layout's worst scene, round 2
   /// each layout's second worst, and so on, layouts in order of their worst
   /// scene (severity = judged ratio / threshold, lower is worse; then scene
-  /// order). Deterministic.
+  /// order). Among equally bad scenes (the same severity in thousandths,
+  /// ``tier(_:)``) those `preferred` come first: the audit prefers a
+  /// photograph to a synthetic wallpaper, which tells a designer more.
+  /// Deterministic.
   public static func allot(
-    _ severities: [(severity: Double, key: SceneKey)], limit: Int
+    _ severities: [(severity: Double, key: SceneKey)], limit: Int,
+    preferred: (SceneKey) -> Bool = { _ in false }
   ) -> [SceneKey] {
-    let sorted = severities.sorted {
-      $0.severity != $1.severity ? $0.severity < $1.severity : $0.key < $1.key
-    }
+    let sorted = severities.map { (tier(of: $0.severity), preferred($0.key), $0) }.sorted {
+      if $0.0 != $1.0 { return $0.0 < $1.0 }
+      if $0.1 != $1.1 { return $0.1 }
+      let (a, b) = ($0.2, $1.2)
+      return a.severity != b.severity ? a.severity < b.severity : a.key < b.key
+    }.map(\.2)
     var order: [String] = []
     var byLayout: [String: [SceneKey]] = [:]
     for s in sorted {
@@ -131,6 +138,21 @@ public enum ScenePreviewRenderer {
       round += 1
     }
     return out
+  }
+
+  /// A severity in whole thousandths, rounded down (`Int.max` past any
+  /// ratio: a scene with no failing check): scenes of one tier are equally
+  /// bad to a reader, their worst ratios within 0.005 of a 4.5 threshold.
+  static func tier(of severity: Double) -> Int {
+    guard severity.isFinite, severity < 1e9 else { return .max }
+    return Int((severity * 1000).rounded(.down))
+  }
+
+  /// Whether a wallpaper of this `matrix.yml` category is a photograph
+  /// rather than a synthetic one (solid, gradient, pattern, noise, vivid);
+  /// a wallpaper with no category is taken as a photograph.
+  public static func isPhoto(category: String?) -> Bool {
+    category == nil || category == "photo"
   }
 
   /// The placed wallpaper with every element's modelled background inside its
