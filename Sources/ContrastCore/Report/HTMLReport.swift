@@ -1,10 +1,13 @@
 /// `report.html`: one self-contained page for designers (SPEC §4, issue 15):
 /// the summary, the wallpaper x appearance x mode matrix, the items that
 /// never pass on any wallpaper, then a section per layout with the failing
-/// items of that screen: its worst scene's modelled preview and heatmap (item
-/// boxes overlaid, each text item's words in its colour) beside one row per
-/// item (its worst ratio and scene, how many of its scenes fail, its bounds
-/// and one fix), the findings and the errors; filters by layout, wallpaper,
+/// items of that screen: its worst scene's modelled preview and heatmap,
+/// 360 px wide and opening full size (item frames overlaid, each text item's
+/// words in its colour, each icon's frame filled in its colour, numbered
+/// badges in the margins with a line to their items, a legend beside),
+/// above one row per item (its worst ratio and scene, how many of its scenes
+/// fail, its bounds and one fix; a card per item on a phone), the findings
+/// and the errors; filters by layout, wallpaper,
 /// appearance, mode, setting, profile and verdict. A run that sweeps text
 /// settings (SPEC §3.8) also gets a "by text setting" table after the matrix
 /// and filters by text size and Bold Text, which the matrix follows (each
@@ -194,9 +197,6 @@ public enum HTMLReport {
       }
     }
     out += select("verdict", "Verdict", [("fail", "fail"), ("warn", "warn"), ("pass", "pass")])
-    out +=
-      "<label class=\"check\"><input type=\"checkbox\" id=\"f-labels\"> Names on previews"
-      + "</label>\n"
     out += "<button type=\"button\" id=\"f-reset\">Reset</button>\n"
     out += "<output id=\"f-count\" aria-live=\"polite\"></output>\n"
     out += "</div>\n</nav>\n"
@@ -286,7 +286,13 @@ public enum HTMLReport {
         ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
       out +=
         "<div class=\"matrix-wrap\" data-matrix=\"\(escape(layout))\"\(layout.isEmpty ? "" : " hidden")>\n"
-      out += "<table class=\"matrix\">\n<caption>\(escape(caption))</caption>\n<thead>\n"
+      out += "<table class=\"matrix\">\n<caption>\(escape(caption))</caption>\n"
+      // A column group per appearance, ruled off from the one before.
+      out +=
+        "<colgroup><col>"
+        + String(
+          repeating: "<col span=\"\(columns.count)\" class=\"group\">", count: st.appearances.count)
+        + "</colgroup>\n<thead>\n"
       out +=
         "<tr><th rowspan=\"2\" scope=\"col\">Wallpaper\(severalProfiles ? " · profile" : "")</th>"
       for a in st.appearances {
