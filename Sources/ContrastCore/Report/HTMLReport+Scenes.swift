@@ -371,10 +371,10 @@ extension HTMLReport {
   }
 
   /// Where a card's numbered badges go: in a margin left or right of the
-  /// picture (the side nearer the item's centre), each at its item's
-  /// height, moved apart where two would touch, joined to its item by a
-  /// line, so a badge never covers the words it names. In picture pixels,
-  /// the margins `gutter` wide each side.
+  /// picture (the side nearer the item's centre, left for a centred one),
+  /// each at its item's height, moved apart where two would touch, joined
+  /// to its item by a line, so a badge never covers the words it names. In
+  /// picture pixels, the margins `gutter` wide each side.
   struct BadgePlan {
     struct Badge {
       /// Index in the card's boxes.
@@ -408,7 +408,7 @@ extension HTMLReport {
         let centreY = Double(b.rect.y) + Double(b.rect.height) / 2
         placed.append(
           Badge(
-            box: i, number: n, left: 2 * b.rect.x + b.rect.width < width, y: centreY,
+            box: i, number: n, left: 2 * b.rect.x + b.rect.width <= width, y: centreY,
             itemY: centreY))
       }
       let spacing = diameter * 1.15
