@@ -204,11 +204,11 @@ cat >"$work/probe.js" <<'JS'
   // figure, icons filled, one figure opened full size.
   var widths = [], overlaps = [], unfilled = 0, icons = 0, badges = 0;
   document.querySelectorAll(".card figure").forEach(function (fig) {
-    var img = fig.querySelector(".pic img");
+    var img = fig.querySelector("img");
     if (!img || !isShown(img)) return;
     widths.push(rect(img).width);
     var boxes = Array.prototype.map.call(fig.querySelectorAll(".box"), rect);
-    fig.querySelectorAll(".badge-n").forEach(function (b) {
+    fig.querySelectorAll(".badge-n, .box .n").forEach(function (b) {
       badges++;
       var r = rect(b);
       boxes.forEach(function (x) {
@@ -216,7 +216,8 @@ cat >"$work/probe.js" <<'JS'
           overlaps.push(fig.id + " #" + b.textContent);
       });
     });
-    if (/-p$/.test(fig.id)) fig.querySelectorAll(".box").forEach(function (x) {
+    // The card's first figure is its modelled preview (the second, its heatmap).
+    if (fig === fig.parentNode.querySelector("figure")) fig.querySelectorAll(".box").forEach(function (x) {
       if (x.querySelector(".w")) return;
       if (!x.classList.contains("icon")) { unfilled++; return; }
       icons++;
@@ -234,7 +235,7 @@ cat >"$work/probe.js" <<'JS'
   var fig = document.querySelector(".card figure");
   if (fig) {
     var link = fig.querySelector("a.zoom");
-    var img = fig.querySelector(".pic img");
+    var img = fig.querySelector("img");
     if (!link || link.getAttribute("href") !== "#" + fig.id) out.zoom = "no link to the full-size view";
     else {
       location.hash = fig.id;
@@ -314,13 +315,14 @@ for p in wide["filterProblems"]:
     problems.append("filter: " + p)
 for p in problems:
     print("FAIL: " + p, file=sys.stderr)
-print("layout: tables and matrix fit at 1440 px, rows fit at 390 px; filter bar %.1f %% of a phone screen; "
-      "%d previews at least %.0f px wide, first opens full size: %s; %d badges, none over a frame; "
-      "%d icons filled; %d code spans in fixes; %d words drawn on previews"
-      % (100 * phone["filtersShare"], wide["previews"], wide["previewMin"], wide["zoom"], wide["badges"],
-         wide["icons"], wide["codeSpans"], wide["words"])
-      + ("; %d text settings in the table, %d text sizes to filter by" % (wide["textRows"], wide["textSizes"])
-         if wide["textRows"] else ""))
+if not problems:
+  print("layout: tables and matrix fit at 1440 px, rows fit at 390 px; filter bar %.1f %% of a phone screen; "
+        "%d previews at least %.0f px wide, first opens full size: %s; %d badges, none over a frame; "
+        "%d icons filled; %d code spans in fixes; %d words drawn on previews"
+        % (100 * phone["filtersShare"], wide["previews"], wide["previewMin"], wide["zoom"], wide["badges"],
+           wide["icons"], wide["codeSpans"], wide["words"])
+        + ("; %d text settings in the table, %d text sizes to filter by" % (wide["textRows"], wide["textSizes"])
+           if wide["textRows"] else ""))
 sys.exit(1 if problems else 0)
 PY
 fi
