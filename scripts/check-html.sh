@@ -14,7 +14,17 @@
 #     Bold Text that some item fails under shows at least one item,
 #   - the "by text setting" table (a run that sweeps text settings) has a
 #     count per text size filter option, and picking a row sets the filters,
-#   - the previews draw the text items' words (count printed).
+#   - the previews draw the text items' words (count printed),
+#   - no horizontal scroll at 1440 px (the page, the matrix) nor at 390 px
+#     (the page), and at 390 px each item row's name, worst ratio and fix
+#     lie inside the screen,
+#   - every preview shown is at least 360 px wide at 1440 px, and opens
+#     full size (its picture's own width) when its link is followed,
+#   - no numbered badge overlaps an item's frame (badges sit in the margin),
+#     every icon's frame is filled in a colour, and the legend says SF
+#     Symbols are not drawn,
+#   - fix texts show code as <code>, never as backticks.
+# Statically: the page is at most $HTML_MAX_BYTES bytes (default 5,000,000).
 #
 # Usage: scripts/check-html.sh REPORT.html [SCREENSHOT.png]
 # (screenshots are written as SCREENSHOT-1440.png and SCREENSHOT-390.png)
@@ -37,9 +47,17 @@ if [ -z "$browser" ]; then
   exit 0
 fi
 
+max_bytes="${HTML_MAX_BYTES:-5000000}"
+size="$(wc -c <"$report" | tr -d ' ')"
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 failed=0
+
+if [ "$size" -gt "$max_bytes" ]; then
+  echo "FAIL: the page is $size bytes, over $max_bytes" >&2
+  failed=1
+fi
 
 # Static: no attribute loads anything but data: URIs and fragments.
 bad_refs="$(grep -oE '(src|href|action|poster|srcset)="[^"#][^"]{0,60}' "$report" \
@@ -174,6 +192,76 @@ cat >"$work/probe.js" <<'JS'
   out.textRows = document.querySelectorAll("[data-matrix=''] .tpick").length;
   out.filterProblems = bad;
   out.words = document.querySelectorAll(".box .w").length;
+  function isShown(el) { return el.getClientRects().length > 0; }
+  function rect(el) { return el.getBoundingClientRect(); }
+  out.pageOverflow = document.documentElement.scrollWidth - window.innerWidth;
+  out.matrixOverflow = [];
+  document.querySelectorAll(".matrix-wrap").forEach(function (w) {
+    if (isShown(w) && w.scrollWidth > w.clientWidth + 1)
+      out.matrixOverflow.push((w.getAttribute("data-matrix") || "all") + " " + w.scrollWidth + ">" + w.clientWidth);
+  });
+  // Previews: the shown ones' widths, each badge against every frame of its
+  // figure, icons filled, one figure opened full size.
+  var widths = [], overlaps = [], unfilled = 0, icons = 0, badges = 0;
+  document.querySelectorAll(".card figure").forEach(function (fig) {
+    var img = fig.querySelector("img");
+    if (!img || !isShown(img)) return;
+    widths.push(rect(img).width);
+    var boxes = Array.prototype.map.call(fig.querySelectorAll(".box"), rect);
+    fig.querySelectorAll(".badge-n, .box .n").forEach(function (b) {
+      badges++;
+      var r = rect(b);
+      boxes.forEach(function (x) {
+        if (r.left < x.right - 0.5 && x.left < r.right - 0.5 && r.top < x.bottom - 0.5 && x.top < r.bottom - 0.5)
+          overlaps.push(fig.id + " #" + b.textContent);
+      });
+    });
+    // The card's first figure is its modelled preview (the second, its heatmap).
+    if (fig === fig.parentNode.querySelector("figure")) fig.querySelectorAll(".box").forEach(function (x) {
+      if (x.querySelector(".w")) return;
+      if (!x.classList.contains("icon")) { unfilled++; return; }
+      icons++;
+      if (/rgba\(0, 0, 0, 0\)|transparent/.test(getComputedStyle(x).backgroundColor)) unfilled++;
+    });
+  });
+  out.previews = widths.length;
+  out.previewMin = widths.length ? Math.min.apply(null, widths) : 0;
+  out.badges = badges; out.badgeOverlaps = overlaps; out.icons = icons; out.unfilled = unfilled;
+  out.legendSaysSymbols = !document.querySelector(".legend") ||
+    Array.prototype.every.call(document.querySelectorAll(".legend .how"), function (p) {
+      return /SF Symbols/.test(p.textContent);
+    });
+  out.zoom = "none";
+  var fig = document.querySelector(".card figure");
+  if (fig) {
+    var link = fig.querySelector("a.zoom");
+    var img = fig.querySelector("img");
+    if (!link || link.getAttribute("href") !== "#" + fig.id) out.zoom = "no link to the full-size view";
+    else {
+      location.hash = fig.id;
+      var w = rect(img).width;
+      out.zoom = w >= img.naturalWidth - 1 ? "ok" : "opened " + w.toFixed(0) + " px wide, picture " + img.naturalWidth;
+      location.hash = "";
+    }
+  }
+  // Code in fixes: <code>, never a backtick.
+  out.codeSpans = document.querySelectorAll("td.fix code, .never .fix code").length;
+  out.backticks = Array.prototype.filter.call(
+    document.querySelectorAll("td.fix, .never .fix, #findings li"),
+    function (el) { return el.textContent.indexOf("`") >= 0; }).length;
+  // Each item row's name, worst ratio and fix inside the screen.
+  out.rowsOff = [];
+  document.querySelectorAll("table.results tbody tr").forEach(function (tr) {
+    if (!isShown(tr)) return;
+    [tr.querySelector("td.item"), tr.cells[2], tr.querySelector("td.fix")].forEach(function (td) {
+      if (!td) return;
+      var r = rect(td);
+      if (r.width <= 0 || r.left < -1 || r.right > window.innerWidth + 1)
+        out.rowsOff.push(tr.querySelector("td.item").textContent.trim().slice(0, 60) + " (" +
+          td.className + " " + r.left.toFixed(0) + ".." + r.right.toFixed(0) + ")");
+    });
+  });
+  out.rowsOff = out.rowsOff.slice(0, 10);
   var pre = document.createElement("pre");
   pre.id = "probe"; pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
@@ -199,6 +287,26 @@ wide, phone = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 problems = []
 if wide["tableOverflow"]:
     problems.append("items tables wider than their box at 1440 px: " + ", ".join(wide["tableOverflow"]))
+if wide["pageOverflow"] > 0:
+    problems.append("the page scrolls sideways at 1440 px (%d px too wide)" % wide["pageOverflow"])
+if wide["matrixOverflow"]:
+    problems.append("matrix wider than its box at 1440 px: " + ", ".join(wide["matrixOverflow"]))
+if phone["pageOverflow"] > 0:
+    problems.append("the page scrolls sideways at 390 px (%d px too wide)" % phone["pageOverflow"])
+if phone["rowsOff"]:
+    problems.append("at 390 px an item's name, worst ratio or fix is off-screen: " + "; ".join(phone["rowsOff"]))
+if wide["previews"] and wide["previewMin"] < 359.5:
+    problems.append("a preview is %.0f px wide at 1440 px (at least 360)" % wide["previewMin"])
+if wide["zoom"] not in ("ok", "none"):
+    problems.append("the first preview does not open full size: " + wide["zoom"])
+if wide["badgeOverlaps"]:
+    problems.append("badges over an item's frame: " + ", ".join(wide["badgeOverlaps"][:10]))
+if wide["unfilled"]:
+    problems.append("%d icon frames on previews not filled in a colour" % wide["unfilled"])
+if not wide["legendSaysSymbols"]:
+    problems.append("a preview legend does not say that SF Symbols are not drawn")
+if wide["backticks"]:
+    problems.append("%d fix texts or findings show backticks instead of code" % wide["backticks"])
 if phone["filtersShare"] >= 0.15:
     problems.append("filter bar takes %.1f %% of a 390 x 844 screen (limit 15 %%)" % (100 * phone["filtersShare"]))
 if not wide["neverLinked"]:
@@ -207,10 +315,14 @@ for p in wide["filterProblems"]:
     problems.append("filter: " + p)
 for p in problems:
     print("FAIL: " + p, file=sys.stderr)
-print("layout: tables fit at 1440 px; filter bar %.1f %% of a phone screen; %d words drawn on previews"
-      % (100 * phone["filtersShare"], wide["words"])
-      + ("; %d text settings in the table, %d text sizes to filter by" % (wide["textRows"], wide["textSizes"])
-         if wide["textRows"] else ""))
+if not problems:
+  print("layout: tables and matrix fit at 1440 px, rows fit at 390 px; filter bar %.1f %% of a phone screen; "
+        "%d previews at least %.0f px wide, first opens full size: %s; %d badges, none over a frame; "
+        "%d icons filled; %d code spans in fixes; %d words drawn on previews"
+        % (100 * phone["filtersShare"], wide["previews"], wide["previewMin"], wide["zoom"], wide["badges"],
+           wide["icons"], wide["codeSpans"], wide["words"])
+        + ("; %d text settings in the table, %d text sizes to filter by" % (wide["textRows"], wide["textSizes"])
+           if wide["textRows"] else ""))
 sys.exit(1 if problems else 0)
 PY
 fi
@@ -223,4 +335,4 @@ if [ -n "$shot" ]; then
 fi
 
 if [ "$failed" -ne 0 ]; then exit 1; fi
-echo "ok: $(basename "$report") renders in $browser with no network request and no console message"
+echo "ok: $(basename "$report") ($size bytes) renders in $browser with no network request and no console message"

@@ -200,7 +200,10 @@ struct Auditor: Sendable {
     wallpapers: [WallpaperInput],
     previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [ScenePreview] {
-    let selected = ScenePreviewRenderer.allot(severities, limit: previewLimit)
+    let photos = Set(
+      wallpapers.filter { ScenePreviewRenderer.isPhoto(category: $0.category) }.map(\.id))
+    let selected = ScenePreviewRenderer.allot(
+      severities, limit: previewLimit, preferred: { photos.contains($0.wallpaper) })
     var grouped: [String: [SceneKey]] = [:]
     for key in selected { grouped[key.wallpaper, default: []].append(key) }
     let byWallpaper = grouped
@@ -214,7 +217,9 @@ struct Auditor: Sendable {
       draw(w, scenes: byWallpaper[w.id]!, drawnAt: drawnAt, previewer: previewer, masks: masks)
     }.joined().sorted { $0.key < $1.key }
     return drawn.parallelMap(workers: jobs) {
-      $0.encoded()
+      var p = $0.encoded()
+      p?.photo = photos.contains($0.key.wallpaper)
+      return p
     }.compactMap { $0 }
   }
 

@@ -72,11 +72,14 @@ extension HTMLReport {
     th, td { padding: 6px 10px; text-align: left; border-bottom: 1px solid var(--line); }
     thead th { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); font-weight: 600; }
     tbody tr:last-child > * { border-bottom: 0; }
-    .matrix th[scope=row] { font-weight: 500; white-space: nowrap; }
-    .matrix thead th { text-align: center; } .matrix thead th:first-child { text-align: left; }
-    .cell { text-align: center; padding: 4px; }
-    .cell .pick { width: 100%; min-width: 64px; border: 1px solid transparent; border-radius: 6px;
-      padding: 6px 8px; cursor: pointer; font-variant-numeric: tabular-nums; font-weight: 600; }
+    .matrix th[scope=row] { font-weight: 500; white-space: nowrap; font-size: 14px; }
+    .matrix thead th { text-align: center; font-size: 11px; padding: 4px 2px; letter-spacing: .02em; }
+    .matrix thead th:first-child { text-align: left; }
+    .matrix col.group { border-left: 2px solid var(--line); }
+    .cell { text-align: center; padding: 2px; }
+    .cell .pick { width: 100%; min-width: 40px; border: 1px solid transparent; border-radius: 5px;
+      padding: 5px 2px; cursor: pointer; font-variant-numeric: tabular-nums; font-weight: 600;
+      font-size: 13px; }
     .cell.fail .pick { background: var(--fail-bg); color: var(--fail-text); }
     .cell.warn .pick { background: var(--warn-bg); color: var(--warn-text); }
     .cell.pass .pick { background: var(--pass-bg); color: var(--pass-text); font-weight: 500; }
@@ -89,43 +92,55 @@ extension HTMLReport {
     .layout-h h3 { margin: 0; font-size: 19px; overflow-wrap: anywhere; }
     .layout-h .id { color: var(--muted); font-weight: 400; }
     .meta { margin: 0; color: var(--muted); font-size: 14px; overflow-wrap: anywhere; }
-    .layout-body { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 16px; align-items: start; }
+    .layout-body { display: flex; flex-direction: column; gap: 16px; }
     .cards { display: flex; flex-direction: column; gap: 16px; }
     .card { background: var(--surface); border: 1px solid var(--line); border-radius: 14px;
-      box-shadow: var(--shadow); padding: 12px 14px 10px; max-width: 400px; }
+      box-shadow: var(--shadow); padding: 12px 14px 10px; }
     .card h4 { margin: 0; font-size: 15px; overflow-wrap: anywhere; }
     .tags { margin: 0; color: var(--muted); font-size: 13px; overflow-wrap: anywhere; }
     .tag { background: var(--chip); border-radius: 999px; padding: 1px 10px; font-size: 12px; }
     .tag.id { font-family: ui-monospace, Menlo, monospace; }
-    .pics { display: flex; gap: 12px; margin: 10px 0 4px; }
-    figure { margin: 0; flex: 1 1 0; min-width: 0; max-width: 180px; }
+    .pics { display: flex; flex-wrap: wrap; gap: 12px 20px; margin: 10px 0 4px; align-items: flex-start; }
+    figure { margin: 0; flex: none; width: var(--fw); max-width: 100%; }
+    figure .zoom { display: block; cursor: zoom-in; }
+    figure .close { display: none; }
+    figure:target { position: fixed; inset: 0; z-index: 30; width: auto; max-width: none;
+      overflow: auto; padding: 52px 16px 24px; background: rgba(8, 10, 14, .94); }
+    figure:target .frame { width: var(--zw); max-width: none; margin: 0 auto; }
+    figure:target .zoom { cursor: default; }
+    figure:target .close { display: block; position: fixed; top: 10px; right: 16px; z-index: 31;
+      background: #fff; color: #111; border-radius: 6px; padding: 4px 14px; font-weight: 600; }
+    figure:target figcaption { color: #ddd; }
+    .legend { flex: 1 1 260px; min-width: 0; max-width: 52ch; }
+    .legend .how { color: var(--muted); font-size: 13px; margin: 10px 0 0; }
     details.more { margin-top: 4px; }
     details.more summary { cursor: pointer; color: var(--accent); font-size: 14px; margin-bottom: 12px; }
     details.more .card { margin-bottom: 16px; }
     figcaption { font-size: 12px; color: var(--muted); margin-top: 6px; text-align: center; }
-    .frame { position: relative; line-height: 0; border-radius: 8px; box-shadow: 0 0 0 1px var(--line); }
-    .frame img { width: 100%; height: auto; display: block; border-radius: 8px; }
+    .frame { position: relative; line-height: 0; width: 100%; container-type: inline-size; }
+    .pic { position: absolute; top: 0; height: 100%; border-radius: 8px;
+      box-shadow: 0 0 0 1px var(--line); }
+    .pic img { width: 100%; height: 100%; display: block; border-radius: 8px; }
+    .leaders { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
+    .leaders path { fill: none; stroke: #fff; stroke-width: 1.5px; vector-effect: non-scaling-stroke; }
+    .leaders path.halo { stroke: rgba(0, 0, 0, .75); stroke-width: 3.5px; }
+    .badge-n { position: absolute; transform: translate(-50%, -50%); min-width: 4.6cqw; height: 4.6cqw;
+      border-radius: 2.3cqw; padding: 0 .8cqw; background: #a3160e; color: #fff; font-size: 3cqw;
+      font-weight: 700; line-height: 4.6cqw; text-align: center; z-index: 2;
+      box-shadow: 0 0 0 1px rgba(255, 255, 255, .85); }
+    .badge-n.warn { background: #6b4400; }
     .box { position: absolute; border: 1px dashed rgba(255, 255, 255, .75);
       box-shadow: 0 0 0 1px rgba(0, 0, 0, .35); border-radius: 2px; container-type: size; }
+    .box.icon { border-radius: 22%; }
     .box .w { display: block; overflow: hidden; white-space: nowrap; font-size: 70cqh;
       line-height: 100cqh; font-weight: 600; letter-spacing: -.01em; padding: 0 1px; }
     .box.fail { border: 2px solid #ff453a; box-shadow: 0 0 0 1px rgba(0, 0, 0, .7); }
     .box.warn { border: 2px solid #ffcc00; box-shadow: 0 0 0 1px rgba(0, 0, 0, .7); }
-    .label { position: absolute; left: -2px; bottom: calc(100% + 2px); display: flex;
-      align-items: center; gap: 4px; line-height: 1.35; pointer-events: none; white-space: nowrap; }
-    .label.below { bottom: auto; top: calc(100% + 2px); }
-    .label.end { left: auto; right: -2px; }
-    .box:has(.w) > .label { left: auto; right: 1px; bottom: auto; top: 50%; transform: translateY(-50%); }
-    .label .n, .items .n { display: inline-block; min-width: 17px; height: 17px; border-radius: 9px;
+    .items .n { display: inline-block; min-width: 17px; height: 17px; border-radius: 9px;
       background: #a3160e; color: #fff; font-size: 11px; font-weight: 700; text-align: center;
-      line-height: 17px; padding: 0 4px; box-shadow: 0 0 0 1px rgba(255, 255, 255, .8); }
-    .box.warn .label .n, .items .n.warn { background: #6b4400; }
-    .label .t { display: none; background: #a3160e; color: #fff; font-size: 10.5px; font-weight: 600;
-      padding: 0 5px; border-radius: 4px; max-width: 230px; overflow: hidden; text-overflow: ellipsis; }
-    .box.warn .label .t { background: #6b4400; }
-    body.names .label .t, .box:hover .label .t { display: inline-block; }
-    body.names .label .n { display: none; }
-    .items { list-style: none; margin: 8px 0 0; padding: 0; font-size: 14px; }
+      line-height: 17px; padding: 0 4px; }
+    .items .n.warn { background: #6b4400; }
+    .items { list-style: none; margin: 0; padding: 0; font-size: 14px; }
     .items li { padding: 6px 0 6px 26px; border-top: 1px solid var(--line); position: relative; }
     .items .n { position: absolute; left: 0; top: 8px; box-shadow: none; }
     .items .ratio { font-weight: 700; font-variant-numeric: tabular-nums; color: var(--fail-text); }
@@ -170,6 +185,23 @@ extension HTMLReport {
       .layout-body { grid-template-columns: minmax(0, 1fr); }
     }
     @media (max-width: 640px) {
+      .results thead { display: none; }
+      .results, .results tbody, .results td { display: block; }
+      .results tr { display: grid; grid-template-columns: auto minmax(0, 1fr) auto; gap: 4px 10px;
+        padding: 10px 12px; border-bottom: 1px solid var(--line); }
+      .results td { border: 0; padding: 0; min-width: 0 !important; text-align: left !important;
+        white-space: normal !important; }
+      .results td:nth-child(1) { grid-area: 1 / 1; }
+      .results td.item { grid-area: 1 / 2; }
+      .results td:nth-child(3) { grid-area: 1 / 3; text-align: right !important; }
+      .results td.fix { grid-area: 2 / 1 / 3 / 4; }
+      .results td.scene { grid-area: 3 / 1 / 4 / 4; font-size: 13px; }
+      .results td:nth-child(5) { grid-area: 4 / 1 / 5 / 3; font-size: 13px; }
+      .results td:nth-child(6) { grid-area: 4 / 3; font-size: 13px; }
+      .results td:nth-child(5)::before { content: "fails in "; color: var(--muted); }
+      .results td:nth-child(6)::before { content: "bounds "; color: var(--muted); }
+      .results td.fix::before { content: "Fix: "; font-weight: 600; }
+      .results td.fix:empty { display: none; }
       .wrap, main { padding: 0 12px; }
       .banner h1 { font-size: 26px; }
       .filters .wrap { flex-wrap: nowrap; overflow-x: auto; padding: 6px 12px; gap: 10px; }
@@ -287,10 +319,6 @@ extension HTMLReport {
 
       names.forEach(function (n) {
         if (selects[n]) selects[n].addEventListener("change", apply);
-      });
-      var toggle = document.getElementById("f-labels");
-      if (toggle) toggle.addEventListener("change", function () {
-        document.body.classList.toggle("names", toggle.checked);
       });
       var reset = document.getElementById("f-reset");
       if (reset) reset.addEventListener("click", function () {

@@ -50,9 +50,10 @@ extension HTMLReport {
     }
     var byKey: [SceneKey: ScenePreview] = [:]
     for p in report.outcome.previews { byKey[p.key] = p }
+    let photos = Set(report.outcome.previews.filter(\.photo).map(\.key))
     let allotted = ScenePreviewRenderer.allot(
       report.outcome.previews.map { (worst[$0.key] ?? .infinity, $0.key) },
-      limit: maximumPreviews)
+      limit: maximumPreviews, preferred: { photos.contains($0) })
     var shown: [String: [ScenePreview]] = [:]
     var count = 0
     var bytes = 0
@@ -84,7 +85,7 @@ extension HTMLReport {
         "<li><a href=\"#\(escape(layoutAnchor(i.layout)))\"><b>\(escape(i.path))</b></a>: at most "
         + "<b>\(WCAG.displayRatio(r.bounds.max))</b>, needs \(JSONValue.format(r.threshold)) "
         + "(\(escape(i.worstScene)))"
-      if !i.fix.isEmpty { out += " <span class=\"fix\">Fix: \(escape(i.fix))</span>" }
+      if !i.fix.isEmpty { out += " <span class=\"fix\">Fix: \(inlineCode(i.fix))</span>" }
       out += "</li>\n"
     }
     return out + "</ul>\n</section>\n"
@@ -107,9 +108,10 @@ extension HTMLReport {
       "One section per screen, worst first. Each item is listed once: its worst ratio (the "
       + "<b>\(escape(report.settings.statistic.rawValue))</b> of its pixels) and the scene it is "
       + "in, how many of its scenes fail, its bounds (the lowest and highest ratio it can reach "
-      + "over any wallpaper there) and one fix. Left: the worst scene of the layout, modelled "
-      + "(each text item’s words drawn in its colour; numbered boxes are the items of the table "
-      + "that fail in this scene, dashed ones pass), and its heatmap: "
+      + "over any wallpaper there) and one fix. Above its table: the worst scene of the layout, "
+      + "modelled (each text item’s words drawn in its colour, each icon’s frame filled in its "
+      + "colour; the numbers in the margins are the items of the table that fail in this scene, "
+      + "dashed frames pass; select a picture to open it full size), and its heatmap: "
       + "<span class=\"key red\">red</span> pixels are below the item’s threshold (brighter is "
       + "further below), <span class=\"key green\">green</span> pixels pass. Filters show the "
       + "items that fail under each value chosen."
@@ -208,7 +210,9 @@ extension HTMLReport {
         "<p class=\"note nopreview\">"
         + (report.outcome.previews.isEmpty
           ? "No previews were drawn for this run."
-          : "No preview for this layout: the run drew at most \(maximumPreviews) scenes.")
+          : "No preview for this layout: the page holds at most \(maximumPreviews) scenes and "
+            + "\(JSONValue.format(Double(maximumImageBytes) / 1_000_000)) MB of pictures, worst "
+            + "layouts first.")
         + "</p>\n"
     } else {
       out += "<div class=\"cards\">\n"
@@ -271,7 +275,7 @@ extension HTMLReport {
         + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
         + (i.neverPasses && r.verdict == .fail
           ? "<span class=\"sub never-tag\">never passes</span>" : "") + "</td>"
-      out += "<td class=\"fix\">\(escape(i.fix))</td>"
+      out += "<td class=\"fix\">\(inlineCode(i.fix))</td>"
       out += "</tr>\n"
     }
     out += "</tbody>\n</table>\n</div>\n"
@@ -320,16 +324,116 @@ extension HTMLReport {
     out += "</header>\n"
     out += "<div class=\"pics\">\n"
     let title = report.layoutTitles[k.layout] ?? k.layout
+    let badges = BadgePlan(p, boxes: boxes, numbers: numbers)
     out += figure(
       p, png: p.preview, caption: "Modelled preview",
       alt: "Modelled preview of \(title) on \(scene)", labels: true, boxes: boxes,
-      byItem: byItem, numbers: numbers)
+      byItem: byItem, badges: badges, suffix: "p")
     out += figure(
       p, png: p.heatmap, caption: "Contrast heatmap",
       alt: "Heatmap of pixels below the threshold in \(title) on \(scene)", labels: false,
-      boxes: boxes, byItem: byItem, numbers: numbers)
+      boxes: boxes, byItem: byItem, badges: badges, suffix: "h")
+    out += legend(p, boxes: boxes, byItem: byItem, badges: badges)
     out += "</div>\n</article>\n"
     return out
+  }
+
+  /// Beside a card's pictures: its numbered items (each badge, the item, its
+  /// ratio and what it needs), and how the pictures are drawn.
+  static func legend(
+    _ p: ScenePreview, boxes: [PreviewBox], byItem: [ItemKey: CheckResult], badges: BadgePlan
+  ) -> String {
+    var out = "<div class=\"legend\">\n"
+    let listed = badges.badges.sorted { $0.number < $1.number }
+    if !listed.isEmpty {
+      out += "<ol class=\"items\">\n"
+      for b in listed {
+        let box = boxes[b.box]
+        let r = byItem[ItemKey(scene: p.key, box: box)]
+        out +=
+          "<li><span class=\"n \(box.verdict.rawValue)\">\(b.number)</span> "
+          + "<b>\(escape(box.element)) › \(escape(box.item))</b>"
+        if let r {
+          out +=
+            " <span class=\"ratio\">\(WCAG.displayRatio(r.judgedRatio))</span> "
+            + "<span class=\"needs\">needs \(JSONValue.format(r.threshold))</span>"
+        }
+        out += "</li>\n"
+      }
+      out += "</ol>\n"
+    }
+    out +=
+      "<p class=\"how\">Numbers sit beside the items they name, in the margin, with a line "
+      + "to each. Text is drawn in its colour in its item’s frame; icons are drawn as their "
+      + "frame filled in the icon’s colour (SF Symbols cannot be drawn here); dashed frames "
+      + "pass. Select a picture to open it full size.</p>\n"
+    return out + "</div>\n"
+  }
+
+  /// Where a card's numbered badges go: in a margin left or right of the
+  /// picture (the side nearer the item's centre, left for a centred one),
+  /// each at its item's height, moved apart where two would touch, joined
+  /// to its item by a line, so a badge never covers the words it names. In
+  /// picture pixels, the margins `gutter` wide each side.
+  struct BadgePlan {
+    struct Badge {
+      /// Index in the card's boxes.
+      var box: Int
+      var number: Int
+      var left: Bool
+      /// The badge's centre height and the item's, picture pixels.
+      var y: Double
+      var itemY: Double
+    }
+
+    var width: Int
+    var height: Int
+    var gutter: Int
+    /// A badge's diameter, picture pixels (the page scales it with the
+    /// picture).
+    var diameter: Double
+    var badges: [Badge]
+
+    /// The width of picture and margins.
+    var totalWidth: Int { width + 2 * gutter }
+
+    init(_ p: ScenePreview, boxes: [PreviewBox], numbers: [String: Int]) {
+      width = max(1, p.width)
+      height = max(1, p.height)
+      gutter = max(8, (width * 8 + 50) / 100)
+      diameter = Double(width + 2 * gutter) * 0.046
+      var placed: [Badge] = []
+      for (i, b) in boxes.enumerated() where b.verdict != .pass && !b.rect.isEmpty {
+        guard let n = numbers[b.element + "\u{1F}" + b.item] else { continue }
+        let centreY = Double(b.rect.y) + Double(b.rect.height) / 2
+        placed.append(
+          Badge(
+            box: i, number: n, left: 2 * b.rect.x + b.rect.width <= width, y: centreY,
+            itemY: centreY))
+      }
+      let spacing = diameter * 1.15
+      let top = spacing / 2
+      let bottom = Double(height) - spacing / 2
+      for side in [true, false] {
+        let order = placed.indices.filter { placed[$0].left == side }.sorted {
+          let (a, b) = (placed[$0], placed[$1])
+          return a.itemY != b.itemY ? a.itemY < b.itemY : a.number < b.number
+        }
+        // Down from the top, then up from the bottom: as near each item's
+        // height as the others allow.
+        var last = -Double.infinity
+        for i in order {
+          placed[i].y = max(placed[i].y, last + spacing, top)
+          last = placed[i].y
+        }
+        var next = Double.infinity
+        for i in order.reversed() {
+          placed[i].y = min(placed[i].y, next - spacing, bottom)
+          next = placed[i].y
+        }
+      }
+      badges = placed
+    }
   }
 
   /// The boxes a card draws: those of one text setting (SPEC §3.8), one per
@@ -391,10 +495,24 @@ extension HTMLReport {
 
   static func figure(
     _ p: ScenePreview, png: [UInt8], caption: String, alt: String, labels: Bool,
-    boxes: [PreviewBox], byItem: [ItemKey: CheckResult], numbers: [String: Int]
+    boxes: [PreviewBox], byItem: [ItemKey: CheckResult], badges: BadgePlan, suffix: String
   ) -> String {
     let data = Data(png).base64EncodedString()
-    var out = "<figure>\n<div class=\"frame\">"
+    let id = "zoom-\(p.key.id)-\(suffix)"
+    let total = badges.totalWidth
+    // Shown 360 px wide (the margins beside), opened at the picture's size.
+    let shown = (360 * total + badges.width / 2) / badges.width
+    var out =
+      "<figure id=\"\(escape(id))\" style=\"--fw:\(shown)px;--zw:\(max(shown, total))px\">\n"
+    out +=
+      "<a class=\"close\" href=\"#scene-\(escape(p.key.id))\">Close</a>"
+      + "<a class=\"zoom\" href=\"#\(escape(id))\" "
+      + "aria-label=\"\(escape("Open full size: \(alt)"))\">"
+    out += "<div class=\"frame\" style=\"aspect-ratio:\(total)/\(badges.height)\">"
+    out += leaders(badges, boxes: boxes)
+    let gutter = percent(badges.gutter, of: total)
+    out +=
+      "<div class=\"pic\" style=\"left:\(gutter);width:\(percent(badges.width, of: total))\">"
     out +=
       "<img src=\"data:image/png;base64,\(data)\" width=\"\(p.width)\" height=\"\(p.height)\" "
       + "alt=\"\(escape(alt))\">"
@@ -404,26 +522,52 @@ extension HTMLReport {
       let r = byItem[ItemKey(scene: p.key, box: b)]
       let ratio = r.map { WCAG.displayRatio($0.judgedRatio) } ?? ""
       let label = "\(b.element) › \(b.item) \(ratio)"
-      let style =
+      var style =
         "left:\(percent(b.rect.x, of: p.width));top:\(percent(b.rect.y, of: p.height));"
         + "width:\(percent(b.rect.width, of: p.width));"
         + "height:\(percent(b.rect.height, of: p.height))"
+      // An icon or decoration: its frame filled in its colour.
+      let color = r.flatMap { cssColor($0.color) }
+      let filled = labels && b.text == nil && r?.kind != .text && color != nil
+      if filled, let color { style += ";background:\(color)" }
       out +=
-        "<div class=\"box \(b.verdict.rawValue)\" style=\"\(style)\" title=\"\(escape(label))\" "
-        + "aria-hidden=\"true\">"
-      if labels, let words = b.text, let color = r.flatMap({ cssColor($0.color) }) {
+        "<div class=\"box \(b.verdict.rawValue)\(filled ? " icon" : "")\" style=\"\(style)\" "
+        + "title=\"\(escape(label))\" aria-hidden=\"true\">"
+      if labels, let words = b.text, let color {
         out += "<span class=\"w\" style=\"color:\(color)\">\(escape(words))</span>"
-      }
-      if b.verdict != .pass, let n = numbers[b.element + "\u{1F}" + b.item] {
-        let below = b.rect.y * 100 < p.height * 6 ? " below" : ""
-        let end = b.rect.x * 2 > p.width ? " end" : ""
-        out += "<span class=\"label\(below)\(end)\"><span class=\"n\">\(n)</span>"
-        if labels { out += "<span class=\"t\">\(escape(label))</span>" }
-        out += "</span>"
       }
       out += "</div>"
     }
-    out += "</div>\n<figcaption>\(escape(caption))</figcaption>\n</figure>\n"
+    out += "</div>"
+    for badge in badges.badges {
+      let b = boxes[badge.box]
+      let x = badge.left ? badges.gutter / 2 : total - badges.gutter / 2
+      out +=
+        "<span class=\"badge-n \(b.verdict.rawValue)\" style=\"left:\(percent(x, of: total));"
+        + "top:\(percent(Int(badge.y.rounded()), of: badges.height))\" "
+        + "title=\"\(escape("\(b.element) › \(b.item)"))\" aria-hidden=\"true\">"
+        + "\(badge.number)</span>"
+    }
+    out += "</div></a>\n<figcaption>\(escape(caption))</figcaption>\n</figure>\n"
     return out
   }
+
+  /// The lines from each badge to its item's nearer side, as an SVG over
+  /// the picture and its margins (picture pixels).
+  static func leaders(_ plan: BadgePlan, boxes: [PreviewBox]) -> String {
+    guard !plan.badges.isEmpty else { return "" }
+    var path = ""
+    let r = plan.diameter / 2
+    for badge in plan.badges {
+      let rect = boxes[badge.box].rect
+      let x0 =
+        badge.left ? Double(plan.gutter) / 2 + r : Double(plan.totalWidth - plan.gutter / 2) - r
+      let x1 = plan.gutter + (badge.left ? rect.x : rect.maxX)
+      path += "M\(Int(x0.rounded())) \(Int(badge.y.rounded()))L\(x1) \(Int(badge.itemY.rounded()))"
+    }
+    return
+      "<svg class=\"leaders\" viewBox=\"0 0 \(plan.totalWidth) \(plan.height)\" "
+      + "aria-hidden=\"true\"><path class=\"halo\" d=\"\(path)\"/><path d=\"\(path)\"/></svg>"
+  }
+
 }

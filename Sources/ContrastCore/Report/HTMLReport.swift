@@ -1,10 +1,13 @@
 /// `report.html`: one self-contained page for designers (SPEC §4, issue 15):
 /// the summary, the wallpaper x appearance x mode matrix, the items that
 /// never pass on any wallpaper, then a section per layout with the failing
-/// items of that screen: its worst scene's modelled preview and heatmap (item
-/// boxes overlaid, each text item's words in its colour) beside one row per
-/// item (its worst ratio and scene, how many of its scenes fail, its bounds
-/// and one fix), the findings and the errors; filters by layout, wallpaper,
+/// items of that screen: its worst scene's modelled preview and heatmap,
+/// 360 px wide and opening full size (item frames overlaid, each text item's
+/// words in its colour, each icon's frame filled in its colour, numbered
+/// badges in the margins with a line to their items, a legend beside),
+/// above one row per item (its worst ratio and scene, how many of its scenes
+/// fail, its bounds and one fix; a card per item on a phone), the findings
+/// and the errors; filters by layout, wallpaper,
 /// appearance, mode, setting, profile and verdict. A run that sweeps text
 /// settings (SPEC §3.8) also gets a "by text setting" table after the matrix
 /// and filters by text size and Bold Text, which the matrix follows (each
@@ -21,10 +24,12 @@
 /// layout; the page says how many are left out.
 /// Deterministic: the same report gives the same bytes.
 public enum HTMLReport {
-  /// At most this many scene cards (with their two images).
-  public static let maximumPreviews = 80
-  /// At most this many bytes of PNG (before base64) over all scene cards.
-  public static let maximumImageBytes = 10_000_000
+  /// At most this many scene cards (with their two images); the audit draws
+  /// no more.
+  public static let maximumPreviews = 60
+  /// At most this many bytes of PNG (before base64) over all scene cards:
+  /// with base64's third more, the bundled run's page stays under 5 MB.
+  public static let maximumImageBytes = 2_400_000
   /// At most this many item rows in a layout's table.
   public static let maximumItemRowsPerLayout = 300
 
@@ -70,6 +75,25 @@ public enum HTMLReport {
   /// (``Escaping/html(_:)``): `&`, `<`, `>`, `"` and `'` become character
   /// references, hidden characters are shown escaped.
   public static func escape(_ s: String) -> String { Escaping.html(s) }
+
+  /// Text written with Markdown code spans (the fix texts name colours as
+  /// `` `black` ``), as HTML: each span between a pair of backticks becomes
+  /// `<code>…</code>`, everything escaped (``escape(_:)``); a backtick
+  /// without a partner stays a backtick.
+  public static func inlineCode(_ s: String) -> String {
+    let parts = s.split(separator: "`", omittingEmptySubsequences: false)
+    var out = ""
+    for (n, part) in parts.enumerated() {
+      // Odd parts sit after an opening backtick; the last has no partner.
+      if n % 2 == 1 && n < parts.count - 1 {
+        out += "<code>\(escape(String(part)))</code>"
+      } else {
+        if n % 2 == 1 { out += "`" }
+        out += escape(String(part))
+      }
+    }
+    return out
+  }
 
   // MARK: - Sections
 
@@ -173,9 +197,6 @@ public enum HTMLReport {
       }
     }
     out += select("verdict", "Verdict", [("fail", "fail"), ("warn", "warn"), ("pass", "pass")])
-    out +=
-      "<label class=\"check\"><input type=\"checkbox\" id=\"f-labels\"> Names on previews"
-      + "</label>\n"
     out += "<button type=\"button\" id=\"f-reset\">Reset</button>\n"
     out += "<output id=\"f-count\" aria-live=\"polite\"></output>\n"
     out += "</div>\n</nav>\n"
@@ -265,7 +286,13 @@ public enum HTMLReport {
         ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
       out +=
         "<div class=\"matrix-wrap\" data-matrix=\"\(escape(layout))\"\(layout.isEmpty ? "" : " hidden")>\n"
-      out += "<table class=\"matrix\">\n<caption>\(escape(caption))</caption>\n<thead>\n"
+      out += "<table class=\"matrix\">\n<caption>\(escape(caption))</caption>\n"
+      // A column group per appearance, ruled off from the one before.
+      out +=
+        "<colgroup><col>"
+        + String(
+          repeating: "<col span=\"\(columns.count)\" class=\"group\">", count: st.appearances.count)
+        + "</colgroup>\n<thead>\n"
       out +=
         "<tr><th rowspan=\"2\" scope=\"col\">Wallpaper\(severalProfiles ? " · profile" : "")</th>"
       for a in st.appearances {
@@ -369,7 +396,7 @@ public enum HTMLReport {
     var out = "<section id=\"findings\" aria-labelledby=\"findings-h\">\n"
     out += "<h2 id=\"findings-h\">Findings</h2>\n<ul class=\"plain\">\n"
     for f in list {
-      out += "<li><span class=\"rule\">\(escape(f.rule.id))</span> \(escape(f.message))"
+      out += "<li><span class=\"rule\">\(escape(f.rule.id))</span> \(inlineCode(f.message))"
       if let file = f.file {
         out += " <code>\(escape(file + (f.line.map { ":\($0)" } ?? "")))</code>"
       }

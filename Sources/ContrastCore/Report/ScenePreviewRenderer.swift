@@ -11,10 +11,11 @@ import Foundation
 /// `borderBackground` in the border band. Text is not painted (there are no
 /// glyphs); each item's box is returned instead, for the report to overlay.
 ///
-/// The preview is downscaled to at most `maxWidth` pixels wide (never
-/// upscaled) by exact area averaging (`Placement.aspectFill` onto a canvas of
-/// the same aspect ratio). The heatmap, at the same size, is that preview's
-/// Rec. 709 luma at 35 %, with faint green in proportion to the share of each
+/// The preview is downscaled to at most `maxWidth` pixels wide
+/// (``previewWidth``; never upscaled) by exact area averaging
+/// (`Placement.aspectFill` onto a canvas of the same aspect ratio). The
+/// heatmap, at the same size, is that preview's Rec. 709 luma at 35 %, with
+/// faint green in proportion to the share of each
 /// pixel's area covered by passing measured pixels (passing items, and the
 /// passing pixels of failing ones), and red wherever a measured pixel is below
 /// its item's threshold: each output pixel takes the worst canvas pixel it
@@ -31,27 +32,36 @@ public struct DrawnScene: Sendable {
   public var heatmap: [UInt8]
   public var boxes: [PreviewBox]
 
-  /// The PNG-encoded preview; nil if encoding fails.
+  /// The PNG-encoded preview, each picture a palette PNG of at most 256
+  /// colours (``PreviewPalette``); nil if encoding fails.
   public func encoded() -> ScenePreview? {
-    guard
-      let p = try? PNGEncoder.encodeRGB8(width: width, height: height, pixels: preview),
-      let h = try? PNGEncoder.encodeRGB8(width: width, height: height, pixels: heatmap)
-    else { return nil }
+    func png(_ rgb: [UInt8]) -> [UInt8]? {
+      let (indices, palette) = PreviewPalette.reduce(rgb)
+      return try? PNGEncoder.encodeIndexed8(
+        width: width, height: height, indices: indices, palette: palette)
+    }
+    guard let p = png(preview), let h = png(heatmap) else { return nil }
     return ScenePreview(
       key: key, width: width, height: height, preview: p, heatmap: h, boxes: boxes)
   }
 }
 
 public enum ScenePreviewRenderer {
+  /// The width the audit draws its pictures at, pixels: the page shows them
+  /// 360 px wide, and at this size when one is opened.
+  public static let previewWidth = 480
+
   /// The preview and heatmap of `snapshot`, or nil when the canvas is empty
   /// or the PNG cannot be encoded.
-  public static func render(_ snapshot: SceneSnapshot, maxWidth: Int = 240) -> ScenePreview? {
+  public static func render(
+    _ snapshot: SceneSnapshot, maxWidth: Int = previewWidth
+  ) -> ScenePreview? {
     draw(snapshot, maxWidth: maxWidth)?.encoded()
   }
 
   /// The preview and heatmap of `snapshot` as 8-bit pixels, not yet PNG: the
   /// audit keeps only the worst scenes' pictures and encodes just those.
-  public static func draw(_ snapshot: SceneSnapshot, maxWidth: Int = 240) -> DrawnScene? {
+  public static func draw(_ snapshot: SceneSnapshot, maxWidth: Int = previewWidth) -> DrawnScene? {
     let full = snapshot.canvas.image
     guard full.width > 0, full.height > 0, maxWidth > 0 else { return nil }
     let map = Downscale(sourceWidth: full.width, sourceHeight: full.height, maxWidth: maxWidth)
@@ -93,13 +103,20 @@ public enum ScenePreviewRenderer {
   /// layout gets a second: round 1 takes each layout's worst scene, round 2
   /// each layout's second worst, and so on, layouts in order of their worst
   /// scene (severity = judged ratio / threshold, lower is worse; then scene
-  /// order). Deterministic.
+  /// order). Among equally bad scenes (the same severity in thousandths,
+  /// ``tier(_:)``) those `preferred` come first: the audit prefers a
+  /// photograph to a synthetic wallpaper, which tells a designer more.
+  /// Deterministic.
   public static func allot(
-    _ severities: [(severity: Double, key: SceneKey)], limit: Int
+    _ severities: [(severity: Double, key: SceneKey)], limit: Int,
+    preferred: (SceneKey) -> Bool = { _ in false }
   ) -> [SceneKey] {
-    let sorted = severities.sorted {
-      $0.severity != $1.severity ? $0.severity < $1.severity : $0.key < $1.key
-    }
+    let sorted = severities.map { (tier(of: $0.severity), preferred($0.key), $0) }.sorted {
+      if $0.0 != $1.0 { return $0.0 < $1.0 }
+      if $0.1 != $1.1 { return $0.1 }
+      let (a, b) = ($0.2, $1.2)
+      return a.severity != b.severity ? a.severity < b.severity : a.key < b.key
+    }.map(\.2)
     var order: [String] = []
     var byLayout: [String: [SceneKey]] = [:]
     for s in sorted {
@@ -121,6 +138,21 @@ public enum ScenePreviewRenderer {
       round += 1
     }
     return out
+  }
+
+  /// A severity in whole thousandths, rounded down (`Int.max` past any
+  /// ratio: a scene with no failing check): scenes of one tier are equally
+  /// bad to a reader, their worst ratios within 0.005 of a 4.5 threshold.
+  static func tier(of severity: Double) -> Int {
+    guard severity.isFinite, severity < 1e9 else { return .max }
+    return Int((severity * 1000).rounded(.down))
+  }
+
+  /// Whether a wallpaper of this `matrix.yml` category is a photograph
+  /// rather than a synthetic one (solid, gradient, pattern, noise, vivid);
+  /// a wallpaper with no category is taken as a photograph.
+  public static func isPhoto(category: String?) -> Bool {
+    category == nil || category == "photo"
   }
 
   /// The placed wallpaper with every element's modelled background inside its

@@ -112,6 +112,9 @@ public struct ScenePreview: Sendable, Hashable {
   public var heatmap: [UInt8]
   /// Item boxes in image pixels: (element, item, verdict, rect).
   public var boxes: [PreviewBox]
+  /// Whether its wallpaper is a photograph (not synthetic): the page
+  /// prefers it among equally bad scenes (`ScenePreviewRenderer.allot`).
+  public var photo = false
 
   public init(
     key: SceneKey, width: Int, height: Int, preview: [UInt8], heatmap: [UInt8],

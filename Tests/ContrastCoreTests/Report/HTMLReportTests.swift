@@ -66,6 +66,15 @@ import Testing
     #expect(HTMLReport.escape("plain › text") == "plain › text")
   }
 
+  @Test func backtickSpansBecomeCodeAndStayEscaped() {
+    #expect(
+      HTMLReport.inlineCode("tint `black` (#000000) or `<b>&`")
+        == "tint <code>black</code> (#000000) or <code>&lt;b&gt;&amp;</code>")
+    #expect(HTMLReport.inlineCode("a `lone backtick") == "a `lone backtick")
+    #expect(HTMLReport.inlineCode("`x` and `y` `") == "<code>x</code> and <code>y</code> `")
+    #expect(HTMLReport.inlineCode("no code") == "no code")
+  }
+
   @Test func aScriptTitleShowsAsText() {
     let html = HTMLReport.render(
       Self.report(Self.layout(id: "evil"), title: "<script>alert(1)</script>"))
@@ -109,6 +118,68 @@ import Testing
     #expect(html.contains("data:image/png;base64,\(Data(preview.preview).base64EncodedString())"))
     #expect(html.contains("data:image/png;base64,\(Data(preview.heatmap).base64EncodedString())"))
     #expect(html.contains("plain › ghost 1.00"))
+  }
+
+  @Test func anIconIsDrawnAsItsFrameFilledInItsColour() {
+    var layout = Self.layout()
+    layout.elements[0].content[0].kind = .icon
+    layout.elements[0].content[0].color = .same("#202020")
+    let html = HTMLReport.render(Self.report(layout))
+    #expect(html.contains("background:#202020\" title=\"plain › ghost"))
+    #expect(html.contains("class=\"box fail icon\""))
+    #expect(html.contains("(SF Symbols cannot be drawn here)"))
+  }
+
+  @Test func eachPictureLinksToItsFullSizeView() {
+    let report = Self.report(Self.layout())
+    let id = report.outcome.previews[0].key.id
+    let html = HTMLReport.render(report)
+    for suffix in ["p", "h"] {
+      #expect(html.contains("<figure id=\"zoom-\(id)-\(suffix)\""))
+      #expect(html.contains("<a class=\"zoom\" href=\"#zoom-\(id)-\(suffix)\""))
+    }
+    #expect(html.contains("figure:target .frame { width: var(--zw);"))
+  }
+
+  @Test func badgesSitInTheMarginsApartAndNeverOnAFrame() {
+    // Three failing items at one height on the right, one on the left.
+    let key = SceneKey(layout: "t", wallpaper: "w", appearance: .light, mode: .normal)
+    let boxes = [
+      PreviewBox(
+        element: "bar", item: "a", verdict: .fail,
+        rect: PixelRect(x: 300, y: 20, width: 40, height: 20)),
+      PreviewBox(
+        element: "bar", item: "b", verdict: .fail,
+        rect: PixelRect(x: 350, y: 20, width: 40, height: 20)),
+      PreviewBox(
+        element: "bar", item: "c", verdict: .warn,
+        rect: PixelRect(x: 420, y: 22, width: 40, height: 20)),
+      PreviewBox(
+        element: "bar", item: "d", verdict: .fail,
+        rect: PixelRect(x: 10, y: 990, width: 100, height: 20)),
+      PreviewBox(
+        element: "bar", item: "e", verdict: .pass,
+        rect: PixelRect(x: 10, y: 500, width: 100, height: 20)),
+    ]
+    let p = ScenePreview(key: key, width: 480, height: 1000, preview: [], heatmap: [], boxes: boxes)
+    let numbers = [
+      "bar\u{1F}a": 1, "bar\u{1F}b": 2, "bar\u{1F}c": 3, "bar\u{1F}d": 4, "bar\u{1F}e": 5,
+    ]
+    let plan = HTMLReport.BadgePlan(p, boxes: boxes, numbers: numbers)
+    // Passing items get no badge.
+    #expect(plan.badges.map(\.number).sorted() == [1, 2, 3, 4])
+    let spacing = plan.diameter * 1.15
+    for b in plan.badges {
+      #expect(b.left == (b.number == 4))
+      #expect(b.y >= spacing / 2 - 1e-9 && b.y <= Double(p.height) - spacing / 2 + 1e-9)
+      for o in plan.badges where o.number != b.number && o.left == b.left {
+        #expect(abs(o.y - b.y) >= spacing - 1e-9)
+      }
+    }
+    // The margin holds a whole badge: it never reaches the picture.
+    #expect(Double(plan.gutter) >= plan.diameter)
+    // The one at the bottom moves up to stay inside.
+    #expect(plan.badges.first { $0.number == 4 }!.y < 1000)
   }
 
   @Test func withoutPreviewsThePageSaysSo() {

@@ -126,6 +126,32 @@ import Testing
     #expect(ScenePreviewRenderer.allot(severities, limit: 100).count == 12)
   }
 
+  @Test func amongEquallyBadScenesAPhotoIsDrawnFirst() {
+    func key(_ wallpaper: String) -> SceneKey {
+      SceneKey(layout: "a", wallpaper: wallpaper, appearance: .light, mode: .normal)
+    }
+    // "noise" is worst by less than a thousandth of the threshold: a tie
+    // with "photo-sea", which comes first.
+    let severities = [
+      (severity: 0.2510, key: key("noise")), (severity: 0.2514, key: key("photo-sea")),
+      (severity: 0.3, key: key("photo-fig")),
+    ]
+    let photo = { (k: SceneKey) in k.wallpaper.hasPrefix("photo") }
+    #expect(
+      ScenePreviewRenderer.allot(severities, limit: 3, preferred: photo)
+        == [key("photo-sea"), key("noise"), key("photo-fig")])
+    // Without a preference, the strict order.
+    #expect(
+      ScenePreviewRenderer.allot(severities, limit: 3)
+        == [key("noise"), key("photo-sea"), key("photo-fig")])
+    // A clearly worse synthetic scene stays first.
+    let worse = [(severity: 0.2, key: key("grid"))] + severities
+    #expect(ScenePreviewRenderer.allot(worse, limit: 1, preferred: photo) == [key("grid")])
+    #expect(ScenePreviewRenderer.isPhoto(category: "photo"))
+    #expect(ScenePreviewRenderer.isPhoto(category: nil))
+    #expect(!ScenePreviewRenderer.isPhoto(category: "noise"))
+  }
+
   @Test func theHTMLHasASectionPerLayoutAndLinksTheItemsThatNeverPass() {
     var results = Self.large(layouts: 3, items: 2, wallpapers: 2).outcome.results
     for i in results.indices where results[i].item == "item-1-label" {

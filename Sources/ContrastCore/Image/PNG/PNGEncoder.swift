@@ -31,6 +31,32 @@ public enum PNGEncoder {
     try encode(width: width, height: height, channels: 3, pixels: pixels)
   }
 
+  /// Encodes an indexed-colour image: one byte per pixel, each an index
+  /// into `palette` (interleaved 8-bit `R, G, B`, at most 256 entries),
+  /// row-major, origin top-left. libpng writes it as a palette PNG (colour
+  /// type 3), a third of the bytes of RGB before compression.
+  ///
+  /// - Throws: `PNGEncodingError` when the size is invalid, `indices` does
+  ///   not hold `width * height` bytes, the palette is empty, longer than
+  ///   256 entries or not a multiple of 3 bytes, an index is past its end,
+  ///   or libpng fails.
+  public static func encodeIndexed8(
+    width: Int,
+    height: Int,
+    indices: [UInt8],
+    palette: [UInt8]
+  ) throws(PNGEncodingError) -> [UInt8] {
+    let entries = palette.count / 3
+    guard palette.count % 3 == 0, (1...256).contains(entries) else {
+      throw .encode(message: "a palette of \(palette.count) bytes (1 to 256 RGB entries)")
+    }
+    if let bad = indices.first(where: { Int($0) >= entries }) {
+      throw .encode(message: "index \(bad) past the palette's \(entries) entries")
+    }
+    return try encode(
+      width: width, height: height, channels: 1, pixels: indices, palette: palette)
+  }
+
   /// Encodes an image of gamma-encoded floats as 8-bit RGB.
   ///
   /// Each value `v` becomes `round(255 * clamp(v, 0, 1))`, rounding halves
@@ -55,7 +81,8 @@ public enum PNGEncoder {
     width: Int,
     height: Int,
     channels: Int,
-    pixels: [UInt8]
+    pixels: [UInt8],
+    palette: [UInt8] = []
   ) throws(PNGEncodingError) -> [UInt8] {
     // libpng takes the row stride as png_int_32 and the size as png_uint_32.
     let maxWidth = Int(Int32.max) / 4
@@ -73,30 +100,39 @@ public enum PNGEncoder {
     image.width = png_uint_32(width)
     image.height = png_uint_32(height)
     image.format = channels == 4 ? CPNG_FORMAT_RGBA : CPNG_FORMAT_RGB
+    if channels == 1 {
+      image.format = CPNG_FORMAT_RGB | CPNG_FORMAT_FLAG_COLORMAP
+      image.colormap_entries = png_uint_32(palette.count / 3)
+    }
     defer { png_image_free(&image) }
 
     let result: Result<[UInt8], PNGEncodingError> = pixels.withUnsafeBytes { source in
-      // One pass into a buffer of libpng's upper bound. If the write reports
-      // that it needs more (the bound can overflow on 32-bit systems), it has
-      // set `size` to what it needs: write again into that.
-      var size = png_alloc_size_t(cpng_image_png_size_max(&image))
-      var output = [UInt8](repeating: 0, count: Int(size))
-      var written = output.withUnsafeMutableBytes { target in
-        png_image_write_to_memory(&image, target.baseAddress, &size, 0, source.baseAddress, 0, nil)
-      }
-      if written == 0 && Int(size) > output.count {
-        image.warning_or_error = 0
-        output = [UInt8](repeating: 0, count: Int(size))
-        written = output.withUnsafeMutableBytes { target in
+      palette.withUnsafeBytes { colormap in
+        // A palette image passes its colour map; the others pass none.
+        let map = channels == 1 ? colormap.baseAddress : nil
+        // One pass into a buffer of libpng's upper bound. If the write reports
+        // that it needs more (the bound can overflow on 32-bit systems), it has
+        // set `size` to what it needs: write again into that.
+        var size = png_alloc_size_t(cpng_image_png_size_max(&image))
+        var output = [UInt8](repeating: 0, count: Int(size))
+        var written = output.withUnsafeMutableBytes { target in
           png_image_write_to_memory(
-            &image, target.baseAddress, &size, 0, source.baseAddress, 0, nil)
+            &image, target.baseAddress, &size, 0, source.baseAddress, 0, map)
         }
+        if written == 0 && Int(size) > output.count {
+          image.warning_or_error = 0
+          output = [UInt8](repeating: 0, count: Int(size))
+          written = output.withUnsafeMutableBytes { target in
+            png_image_write_to_memory(
+              &image, target.baseAddress, &size, 0, source.baseAddress, 0, map)
+          }
+        }
+        guard written != 0 else {
+          return .failure(.encode(message: PNGDecoder.message(of: &image)))
+        }
+        output.removeSubrange(Int(size)...)
+        return .success(output)
       }
-      guard written != 0 else {
-        return .failure(.encode(message: PNGDecoder.message(of: &image)))
-      }
-      output.removeSubrange(Int(size)...)
-      return .success(output)
     }
     return try result.get()
   }

@@ -48,6 +48,27 @@ struct PNGEncoderTests {
     #expect(decoded.image.samples == pixels.map { Float($0) / 255 })
   }
 
+  @Test func indexedRoundTripsThroughItsPalette() throws {
+    let palette: [UInt8] = [0, 0, 0, 255, 255, 255, 200, 40, 10]
+    let indices: [UInt8] = [0, 1, 2, 2, 1, 0]
+    let png = try PNGEncoder.encodeIndexed8(
+      width: 3, height: 2, indices: indices, palette: palette)
+    // Colour type 3 (palette) in IHDR: byte 25 of the file.
+    #expect(png[25] == 3)
+    let decoded = try PNGDecoder.decode(png, name: "indexed.png")
+    let expected = indices.flatMap { i in palette[3 * Int(i)..<3 * Int(i) + 3] }
+    #expect(decoded.image.samples == expected.map { Float($0) / 255 })
+  }
+
+  @Test func indexPastThePaletteIsRefused() {
+    #expect(throws: PNGEncodingError.self) {
+      try PNGEncoder.encodeIndexed8(width: 2, height: 1, indices: [0, 1], palette: [9, 9, 9])
+    }
+    #expect(throws: PNGEncodingError.self) {
+      try PNGEncoder.encodeIndexed8(width: 1, height: 1, indices: [0], palette: [])
+    }
+  }
+
   @Test func encodingIsDeterministic() throws {
     let image = RGBImage(width: 5, height: 4, filledWith: (0.2, 0.4, 0.6))
     #expect(try PNGEncoder.encode(image) == (try PNGEncoder.encode(image)))
