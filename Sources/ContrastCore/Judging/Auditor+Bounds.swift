@@ -1,61 +1,46 @@
 extension Auditor {
   /// Findings from the bounds (SPEC §3.5), one per item and verdict kind:
-  /// `never-passes` when, in some appearance and mode, even the best
-  /// background any wallpaper could give is below the threshold (a design
-  /// error, not a wallpaper problem); `always-passes` when in every
-  /// appearance and mode audited the worst background still passes.
+  /// `never-passes` when, in some scene, even the best background any
+  /// wallpaper could give is below the threshold (a design error, not a
+  /// wallpaper problem), naming the appearances and modes where it is and
+  /// the greatest such bound; `always-passes` when in every scene audited
+  /// the worst background still passes. Every check is read (its profile,
+  /// setting and text size may move its bounds and threshold), and a
+  /// never-passing check is a failing one: the items are those the
+  /// reports' "never passes" lists and marks name (`ItemFailure.neverPassing`).
   static func boundsFindings(_ results: [CheckResult]) -> [Finding] {
     struct Key: Hashable {
       var layout: String
       var element: String
       var item: String
     }
-    var never: [Key: [String]] = [:]
-    var best: [Key: Double] = [:]
+    var never: [Key: Set<String>] = [:]
+    // The greatest bound below its threshold, and that threshold.
+    var best: [Key: (bound: Double, threshold: Double)] = [:]
     var always: [Key: Bool] = [:]
     var first: [Key: CheckResult] = [:]
-    struct Seen: Hashable {
-      var key: Key
-      var appearance: Appearance
-      var mode: AccessibilityMode
-    }
-    var seen = Set<Seen>()
-    // The same check place in the same appearance and mode (its other
-    // wallpapers, settings and text sizes) is skipped at once, by identity.
-    struct SeenPlace: Hashable {
-      var place: ObjectIdentifier
-      var appearance: Appearance
-      var mode: AccessibilityMode
-    }
-    var seenPlaces = Set<SeenPlace>()
     for r in results {
-      guard
-        seenPlaces.insert(
-          SeenPlace(place: ObjectIdentifier(r.place), appearance: r.appearance, mode: r.mode)
-        ).inserted
-      else { continue }
       let key = Key(layout: r.layout, element: r.element, item: r.item)
       if first[key] == nil { first[key] = r }
-      guard seen.insert(Seen(key: key, appearance: r.appearance, mode: r.mode)).inserted else {
-        continue
-      }
-      let combo = "\(r.appearance.rawValue) \(r.mode.rawValue)"
-      if r.bounds.max < r.threshold {
-        never[key, default: []].append(combo)
-        best[key] = Swift.max(best[key] ?? 0, r.bounds.max)
+      if r.verdict == .fail, r.bounds.max < r.threshold {
+        never[key, default: []].insert("\(r.appearance.rawValue) \(r.mode.rawValue)")
+        if best[key].map({ r.bounds.max > $0.bound }) ?? true {
+          best[key] = (r.bounds.max, r.threshold)
+        }
       }
       always[key] = (always[key] ?? true) && r.bounds.min >= r.threshold
     }
     var out: [Finding] = []
     for (key, combos) in never {
       let r = first[key]!
+      let b = best[key]!
       out.append(
         Finding(
           rule: .neverPasses, layout: key.layout, element: key.element, item: key.item,
           message:
-            "'\(key.item)' on '\(key.element)' can never reach \(JSONValue.format(r.threshold)):1 "
+            "'\(key.item)' on '\(key.element)' can never reach \(JSONValue.format(b.threshold)):1 "
             + "on any wallpaper in \(combos.sorted().joined(separator: ", ")) (best possible "
-            + "\(WCAG.displayRatio(best[key] ?? 0)):1): change its colour or the material",
+            + "\(WCAG.displayRatio(b.bound)):1): change its colour or the material",
           file: r.file, line: r.line))
     }
     for (key, ok) in always where ok {

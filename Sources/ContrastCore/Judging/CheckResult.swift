@@ -291,8 +291,16 @@ public struct CheckResult: Sendable, Hashable {
   /// there is one, the profile when it is not the default: `, profile
   /// ios26`, the text size and Bold Text when they are not the defaults:
   /// `, text xLarge, Bold Text`).
-  public var sceneDescription: String {
-    SceneDimension.all.compactMap { $0.describe(self) }.joined(separator: ", ")
+  public var sceneDescription: String { sceneWords(onGlass: material.hasPrefix("glass.")) }
+
+  /// The scene in words; `onGlass` false leaves out what changes only what
+  /// is drawn on glass (the Liquid Glass setting), as for a check on a
+  /// standard material or none. A drawn scene, whose elements may be glass,
+  /// is described with it.
+  public func sceneWords(onGlass: Bool) -> String {
+    SceneDimension.all.compactMap { d in
+      !onGlass && d.changesGlassOnly ? nil : d.describe(self)
+    }.joined(separator: ", ")
   }
 
   /// The parts of ``fingerprint``: layout, element, item, then every other

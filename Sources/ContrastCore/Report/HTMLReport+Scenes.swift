@@ -68,23 +68,24 @@ extension HTMLReport {
     return (shown, max(0, worst.count - shownFailing))
   }
 
-  /// The items that cannot pass on any wallpaper in their worst scene, each
-  /// linked to its layout's section; reachable from the summary.
+  /// The items that cannot pass on any wallpaper in some scene (the same
+  /// items as the `never-passes` findings), each linked to its layout's
+  /// section; reachable from the summary.
   static func neverPasses(_ report: AuditReport, items: [ItemFailure]) -> String {
     let never = items.filter { $0.worst.verdict == .fail && $0.neverPasses }
     guard !never.isEmpty else { return "" }
     var out = "<section id=\"never\" aria-labelledby=\"never-h\">\n"
     out += "<h2 id=\"never-h\">Never passes on any wallpaper</h2>\n"
     out +=
-      "<p class=\"note\">These items cannot reach their threshold over any wallpaper in their "
-      + "worst scene (the highest ratio the model can give them is below it): a design error, "
-      + "not a wallpaper problem.</p>\n<ul class=\"plain never\">\n"
+      "<p class=\"note\">These items cannot reach their threshold over any wallpaper in at "
+      + "least one scene (the highest ratio the model can give them there is below it): a "
+      + "design error, not a wallpaper problem.</p>\n<ul class=\"plain never\">\n"
     for i in never {
-      let r = i.worst
+      guard let r = i.neverPassing else { continue }
       out +=
         "<li><a href=\"#\(escape(layoutAnchor(i.layout)))\"><b>\(escape(i.path))</b></a>: at most "
         + "<b>\(WCAG.displayRatio(r.bounds.max))</b>, needs \(JSONValue.format(r.threshold)) "
-        + "(\(escape(i.worstScene)))"
+        + "(\(escape(r.sceneDescription)))"
       if !i.fix.isEmpty { out += " <span class=\"fix\">Fix: \(inlineCode(i.fix))</span>" }
       out += "</li>\n"
     }
@@ -311,10 +312,13 @@ extension HTMLReport {
     }
     let drawn = boxes.first.map { (size: $0.textSize, bold: $0.boldText) }
     let setting = drawn.map { "text size \($0.size.rawValue), Bold Text \(boldValue($0.bold))" }
-    var scene = described.map { "\(k.wallpaper) (\($0.sceneDescription))" } ?? k.wallpaper
+    // (The scene, not its first item: its glass setting named whatever
+    // that item is drawn on.)
+    let words = described?.sceneWords(onGlass: true)
+    var scene = words.map { "\(k.wallpaper) (\($0))" } ?? k.wallpaper
     out +=
       "<header><h4>Worst scene: \(escape(k.wallpaper))</h4>"
-      + "<p class=\"tags\">\(escape(described?.sceneDescription ?? ""))</p>"
+      + "<p class=\"tags\">\(escape(words ?? ""))</p>"
     if sceneText != nil, let drawn, let setting {
       scene += ", \(setting)"
       out +=

@@ -25,9 +25,16 @@ public struct ItemFailure: Sendable {
   public var failingScenes: Int { checks.count }
   /// The worst check's ratio over its threshold: below 1 fails.
   public var severity: Double { worst.judgedRatio / worst.threshold }
-  /// The item cannot reach its threshold on any wallpaper in its worst
-  /// scene (SPEC §3.5: a design error, not a wallpaper problem).
-  public var neverPasses: Bool { worst.bounds.max < worst.threshold }
+  /// Of the item's checks, one whose threshold is above the highest ratio
+  /// the model can give it over any wallpaper (SPEC §3.5: a design error,
+  /// not a wallpaper problem): of those, the one with the greatest bound,
+  /// the "best possible" the `never-passes` finding states. Nil when every
+  /// scene of the item can pass on some wallpaper.
+  public var neverPassing: CheckResult?
+  /// The item cannot reach its threshold on any wallpaper in some scene
+  /// (not only its worst): the reports' "never passes" list, their ⛔ mark
+  /// and the `never-passes` finding name the same items.
+  public var neverPasses: Bool { neverPassing != nil }
   /// The one actionable fix: the remedy of the worst check.
   public var fix: String { Remedy.text(for: worst) }
   /// `layout › element › item`.
@@ -61,7 +68,8 @@ public enum ItemFailures {
       let checks = worstFirst(rs, leading: sortingChecks ? rs.count : 1)
       return ItemFailure(
         layout: key.layout, element: key.element, item: key.item,
-        checks: checks, scenes: totals[k], gating: rs.filter(report.gates).count)
+        checks: checks, scenes: totals[k], gating: rs.filter(report.gates).count,
+        neverPassing: neverPassing(rs))
     }
     return items.sorted { worseFirst($0.worst, $1.worst) }
   }
@@ -76,6 +84,17 @@ public enum ItemFailures {
       groups[i.layout, default: []].append(i)
     }
     return order.map { ($0, groups[$0]!) }
+  }
+
+  /// Of `checks` (in report order), the first with the greatest bound among
+  /// those whose bound is below their threshold
+  /// (``ItemFailure/neverPassing``).
+  static func neverPassing(_ checks: [CheckResult]) -> CheckResult? {
+    var best: CheckResult?
+    for r in checks where r.bounds.max < r.threshold {
+      if best.map({ r.bounds.max > $0.bounds.max }) ?? true { best = r }
+    }
+    return best
   }
 
   /// Worst first: lower judged ratio / threshold, then report order.

@@ -150,7 +150,8 @@ public enum JUnitReport {
     guard let r = bad.first, kind != .pass else { return [head + "/>"] }
     let item = ItemFailure(
       layout: r.layout, element: r.element, item: r.item, checks: bad, scenes: checks.count,
-      gating: bad.filter(report.gates).count)
+      gating: bad.filter(report.gates).count,
+      neverPassing: verdict == .fail ? ItemFailures.neverPassing(bad) : nil)
     let scenes = ItemFailures.sceneList(item, limit: maximumListedScenes)
     let count = "\(bad.count) of \(checks.count) scenes"
     var out = [head + ">"]
@@ -183,7 +184,7 @@ public enum JUnitReport {
         + "\(JSONValue.format(r.contrast.failingFraction * 100))%",
       "threshold \(JSONValue.format(r.threshold)); bounds over any wallpaper "
         + "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
-        + (item.neverPasses ? " (never passes on any wallpaper)" : ""),
+        + neverPassesNote(item),
     ]
     let fix = item.fix
     if !fix.isEmpty { detail.append("fix: \(fix)") }
@@ -212,4 +213,14 @@ public enum JUnitReport {
 
   /// Escapes text for XML attributes and content (``Escaping/xml(_:)``).
   public static func xml(_ s: String) -> String { Escaping.xml(s) }
+}
+
+extension JUnitReport {
+  /// `; never passes on any wallpaper in <scene> (at most X:1, needs T:1)`,
+  /// or nothing when every scene of the item can pass somewhere.
+  static func neverPassesNote(_ item: ItemFailure) -> String {
+    guard let n = item.neverPassing else { return "" }
+    return "; never passes on any wallpaper in \(n.sceneDescription) (at most "
+      + "\(WCAG.displayRatio(n.bounds.max)):1, needs \(JSONValue.format(n.threshold)):1)"
+  }
 }

@@ -159,22 +159,23 @@ public enum MarkdownReport {
     return out
   }
 
-  /// The items that cannot pass on any wallpaper in their worst scene.
+  /// The items that cannot pass on any wallpaper in some scene (the same
+  /// items as the `never-passes` findings and the ⛔ marks).
   static func neverPasses(_ items: [ItemFailure]) -> [String] {
     let never = items.filter(\.neverPasses)
     guard !never.isEmpty else { return [] }
     var out = [
       "## Never passes on any wallpaper", "",
       "\(never.count) \(plural(never.count, "item")) cannot reach \(never.count == 1 ? "its" : "their") "
-        + "threshold over any wallpaper in \(never.count == 1 ? "its" : "their") worst scene: a "
-        + "design error, not a wallpaper problem.",
+        + "threshold over any wallpaper in at least one scene: a design error, not a wallpaper "
+        + "problem.",
       "",
     ]
     for i in never {
-      let r = i.worst
+      guard let r = i.neverPassing else { continue }
       out.append(
         "- \(itemName(i)): at most \(WCAG.displayRatio(r.bounds.max)):1, needs "
-          + "\(threshold(r.threshold)):1 (\(cell(short(i.worstScene, 160))); "
+          + "\(threshold(r.threshold)):1 (\(cell(short(r.sceneDescription, 160))); "
           + "`\(code(short("\(r.file):\(r.line)", 160)))`)"
           + (i.fix.isEmpty ? "" : ". Fix: \(cell(short(i.fix, 300)))"))
     }
@@ -315,8 +316,8 @@ public enum MarkdownReport {
     out.append(
       "Each item once, worst layout and item first: its worst ratio and the scene it is in, how "
         + "many of its scenes fail (\(checks) failing \(plural(checks, "check")) in all), the "
-        + "lowest and highest ratio it can reach over any wallpaper there (⛔: it never passes on "
-        + "any wallpaper), and one fix. Trust is "
+        + "lowest and highest ratio it can reach over any wallpaper there (⛔: in some scene it "
+        + "never passes on any wallpaper, listed above), and one fix. Trust is "
         + "the weakest among the profile numbers the worst verdict rests on: `exact` (none: the "
         + "app's own colours over the wallpaper), `apple` (published by Apple), "
         + "`third-party-measurement` (measured on Apple's renders, or fitted to such "

@@ -55,7 +55,11 @@ extension SQLiteReport {
   static func insertChecks(_ results: [CheckResult], into db: SQLiteDatabase) throws {
     var row = try insert(into: "checks", count: 57, db)
     // What many checks share, made once per shared object.
-    var scenes: [ObjectIdentifier: String] = [:]
+    struct SceneWordsKey: Hashable {
+      var scene: ObjectIdentifier
+      var onGlass: Bool
+    }
+    var scenes: [SceneWordsKey: String] = [:]
     var fixes: [FixKey: String] = [:]
     for (i, r) in results.enumerated() {
       try row.add(i + 1)
@@ -66,7 +70,10 @@ extension SQLiteReport {
           try row.add(d.word(of: r))
         }
       }
-      let sceneID = ObjectIdentifier(r.scene)
+      // (Per scene, and whether the check is drawn on glass: its words
+      // name the Liquid Glass setting only then.)
+      let sceneID = SceneWordsKey(
+        scene: ObjectIdentifier(r.scene), onGlass: r.material.hasPrefix("glass."))
       if let words = scenes[sceneID] {
         try row.add(words)
       } else {

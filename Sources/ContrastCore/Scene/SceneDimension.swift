@@ -54,6 +54,10 @@ public struct SceneDimension: Sendable {
   /// Whether the value's word is `on` or `off`, which baseline files write
   /// as JSON `true` and `false` (Bold Text).
   var wordIsFlag = false
+  /// Whether the value changes only what is drawn on glass (the Liquid
+  /// Glass setting): a check on a standard material or on none is not
+  /// described by it, since its scene is the same under every value.
+  var changesGlassOnly = false
 
   /// The check's value as a word (`clear`, `xLarge`, `on`), nil where it has
   /// none.
@@ -176,7 +180,7 @@ extension SceneDimension {
       return .success(g.label)
     },
     describe: { $0.liquidGlass.map { "\($0.label) glass" } },
-    defaultWord: LiquidGlassSetting.default.label)
+    defaultWord: LiquidGlassSetting.default.label, changesGlassOnly: true)
 
   /// The default profile when absent.
   static let profile = SceneDimension(

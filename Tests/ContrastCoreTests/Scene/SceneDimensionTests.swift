@@ -40,10 +40,27 @@ import Testing
   }
 
   @Test func theSceneIsDescribedForPeopleByEachDimension() {
-    #expect(F.check(liquidGlass: .default).sceneDescription == "light, normal, default glass")
+    var onGlass = F.check(liquidGlass: .default)
+    onGlass.material = "glass.regular"
+    #expect(onGlass.sceneDescription == "light, normal, default glass")
+    var swept = Self.sweptCheck()
+    swept.material = "glass.clear"
     #expect(
-      Self.sweptCheck().sceneDescription
+      swept.sceneDescription
         == "light, increaseContrast, clear glass, profile ios26, text AX5, Bold Text")
+  }
+
+  /// The Liquid Glass setting cannot change an item on a standard material
+  /// or on none: its scene is not described by it (issue 29: the report
+  /// agrees with itself); a drawn scene, whose elements may be glass, is.
+  @Test func aCheckNotOnGlassIsNotDescribedByTheGlassSetting() {
+    var thin = Self.sweptCheck()
+    thin.material = "thin"
+    #expect(thin.sceneDescription == "light, increaseContrast, profile ios26, text AX5, Bold Text")
+    var bare = F.check(liquidGlass: .clear)
+    bare.material = "none"
+    #expect(bare.sceneDescription == "light, normal")
+    #expect(bare.sceneWords(onGlass: true) == "light, normal, clear glass")
   }
 
   /// report.json's result and SARIF's properties carry every dimension, in
