@@ -6,6 +6,10 @@ final class BoundsCache: @unchecked Sendable {
   private struct Key: Hashable {
     var surface: ElementRendering.Surface
     var color: RGBA
+    /// The mask code of the pixels (0 outside the shape, 1 inside, 2 under
+    /// the border); the border's colour and width when it is 2.
+    var code: UInt8 = 1
+    var border: RGBA? = nil
   }
   private let lock = NSLock()
   private var cache: [Key: ContrastBounds] = [:]
@@ -41,6 +45,41 @@ final class BoundsCache: @unchecked Sendable {
     lock.lock()
     for (job, b) in zip(work, computed) { cache[job.0] = b }
     lock.unlock()
+  }
+
+  /// The bounds of `color` over every kind of pixel in `kinds`
+  /// (``ItemSamples/pixelKinds``): inside the shape, under the border and
+  /// outside the shape, each over the whole cube, joined (SPEC §3.5: the
+  /// bounds contain every ratio of the item).
+  func bounds(rendering: ElementRendering, color: RGBA, kinds: UInt8) -> ContrastBounds {
+    var joined: ContrastBounds?
+    for code: UInt8 in 0...2 where kinds & (1 << code) != 0 {
+      let b = bounds(rendering: rendering, color: color, code: code)
+      joined =
+        joined.map {
+          ContrastBounds(min: Swift.min($0.min, b.min), max: Swift.max($0.max, b.max))
+        } ?? b
+    }
+    return joined ?? bounds(rendering: rendering, color: color)
+  }
+
+  /// The bounds over one kind of pixel (`code` as in ``ItemSamples``).
+  func bounds(rendering: ElementRendering, color: RGBA, code: UInt8) -> ContrastBounds {
+    guard code != 1 else { return bounds(rendering: rendering, color: color) }
+    let key = Key(
+      surface: code == 0 ? .wallpaper : rendering.surface, color: color, code: code,
+      border: code == 2 ? rendering.borderColor : nil)
+    lock.lock()
+    if let b = cache[key] {
+      lock.unlock()
+      return b
+    }
+    lock.unlock()
+    let b = ContrastBounds.overCube(rendering: rendering, color: color, code: code)
+    lock.lock()
+    cache[key] = b
+    lock.unlock()
+    return b
   }
 
   func bounds(rendering: ElementRendering, color: RGBA) -> ContrastBounds {

@@ -27,20 +27,26 @@ struct ResultAssembly {
   /// them all. (The looks they came with are held, so no other takes their
   /// place.)
   struct Scene {
-    fileprivate var looks: [ObjectIdentifier: (made: CheckResult.Look, shared: CheckResult.Look)] =
-      [:]
+    fileprivate struct Key: Hashable {
+      var look: ObjectIdentifier
+      var kinds: UInt8
+    }
+    fileprivate var looks: [Key: (made: CheckResult.Look, shared: CheckResult.Look)] = [:]
   }
 
   /// Gives `m`'s result its bounds and its shared look, as the remedy
   /// search reads it (not yet rounded).
   func share(_ m: inout ItemMeasurement, in scene: inout Scene) {
     let made = m.result.look
-    if let known = scene.looks[ObjectIdentifier(made)] {
+    // (Per look and kinds of pixel: frames of one look may cover the
+    // border band at one text size and not at another.)
+    let key = Scene.Key(look: ObjectIdentifier(made), kinds: m.pixelKinds)
+    if let known = scene.looks[key] {
       m.result.look = known.shared
     } else {
-      m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color)
+      m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color, kinds: m.pixelKinds)
       places.share(&m.result)
-      scene.looks[ObjectIdentifier(made)] = (made, m.result.look)
+      scene.looks[key] = (made, m.result.look)
     }
   }
 

@@ -19,6 +19,9 @@ public struct ItemSamples: Sendable {
     var count = 0
     /// The pixels the entries stand for (the sum of `counts`).
     var pixels = 0
+    /// Which mask codes the entries hold: bit `1 << code` (outside the
+    /// shape, inside, in the border band), for the bounds (SPEC §3.5).
+    var kinds: UInt8 = 0
     /// The colour the model starts from, per entry: the unblurred wallpaper
     /// outside the shape (code 0); inside it, the backdrop (B or the Reduce
     /// Transparency mean under a material, the unblurred wallpaper
@@ -55,6 +58,7 @@ public struct ItemSamples: Sendable {
       c.counts.update(from: counts, count: count)
       c.count = count
       c.pixels = pixels
+      c.kinds = kinds
       return c
     }
 
@@ -73,10 +77,22 @@ public struct ItemSamples: Sendable {
     var builder = Builder(full)
     body(&builder)
     (full.count, full.pixels) = builder.finish()
+    full.kinds = Self.kinds(full.codes, count: full.count)
     // Runs that folded at least half the pixels: kept in a store of their
     // size, not the frame's (a sample cache holds many of them at once).
     storage = full.count * 2 <= full.capacity ? full.copy() : full
   }
+
+  /// Bit `1 << code` for each mask code among `count` codes.
+  static func kinds(_ codes: UnsafeMutablePointer<UInt8>, count: Int) -> UInt8 {
+    var seen: UInt8 = 0
+    for k in 0..<count { seen |= 1 << (codes[k] & 7) }
+    return seen
+  }
+
+  /// Which mask codes the pixels hold, bit `1 << code`: 1 outside the
+  /// element's shape, 2 inside, 4 in the border band.
+  public var pixelKinds: UInt8 { storage.kinds }
 
   /// The bytes its store holds.
   var bytes: Int { storage.capacity * Storage.bytesPerEntry }
@@ -222,5 +238,6 @@ extension ItemSamples {
     }
     storage.count = n
     storage.pixels = range.pixelCount
+    storage.kinds = Self.kinds(storage.codes, count: n)
   }
 }

@@ -14,6 +14,10 @@ public struct ItemMeasurement: Sendable {
   /// The canvas pixels measured (the item's frame clipped to the canvas), in
   /// the order of `samples`: row-major.
   public var pixelRect: PixelRect
+  /// Which kinds of pixel the item covers (``ItemSamples/pixelKinds``:
+  /// outside the shape, inside, under the border): its bounds are taken
+  /// over each (SPEC §3.5).
+  public var pixelKinds: UInt8 = 1 << 1
 }
 
 /// Item pixels already collected in a scene, reused by another scene whose
@@ -277,25 +281,30 @@ public enum SceneEvaluator {
           out += measureShared(
             shared, union: union, variants: variants, settings: settings, known: &known,
             make: { v, stats, pixels in
-              makeMeasurement(
+              var m = makeMeasurement(
                 settings: settings, rendering: rendering, color: color, variant: v,
                 stats: stats, pixelCount: pixels, look: looks.look(v.requirement),
                 shared: (place(v), scene(v)))
+              // (The union's kinds: a frame's bounds may be the wider.)
+              m.pixelKinds = shared.samples.pixelKinds
+              return m
             })
           continue
         }
         // Statistics per (frame, threshold): Bold Text often leaves both,
         // and a fixed frame (an icon, a fixed size) every text setting.
-        var judgedOn: [SharedStatisticsKey: (stats: ContrastStatistics, pixels: Int)] = [:]
+        var judgedOn:
+          [SharedStatisticsKey: (stats: ContrastStatistics, pixels: Int, kinds: UInt8)] = [:]
         for v in variants {
           let statsKey = SharedStatisticsKey(rect: v.rect, threshold: v.requirement.threshold)
           if let known = judgedOn[statsKey] {
             // (Judged alike: the first such check carries the samples.)
-            out.append(
-              makeMeasurement(
-                settings: settings, rendering: rendering, color: color, variant: v,
-                stats: known.stats, pixelCount: known.pixels, look: looks.look(v.requirement),
-                shared: (place(v), scene(v))))
+            var m = makeMeasurement(
+              settings: settings, rendering: rendering, color: color, variant: v,
+              stats: known.stats, pixelCount: known.pixels, look: looks.look(v.requirement),
+              shared: (place(v), scene(v)))
+            m.pixelKinds = known.kinds
+            out.append(m)
             continue
           }
           let samples: ItemSamples
@@ -317,7 +326,8 @@ public enum SceneEvaluator {
             settings: settings, rendering: rendering, color: color, variant: v,
             stats: stats, pixelCount: samples.pixelCount, look: looks.look(v.requirement),
             shared: (place(v), scene(v)))
-          judgedOn[statsKey] = (stats, samples.pixelCount)
+          m.pixelKinds = samples.pixelKinds
+          judgedOn[statsKey] = (stats, samples.pixelCount, samples.pixelKinds)
           if m.result.verdict == .fail {
             m.samples = samples
             m.entryRatios = ratios
