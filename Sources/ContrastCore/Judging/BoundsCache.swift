@@ -63,9 +63,10 @@ final class BoundsCache: @unchecked Sendable {
     return joined ?? bounds(rendering: rendering, color: color)
   }
 
-  /// The bounds over one kind of pixel (`code` as in ``ItemSamples``).
-  func bounds(rendering: ElementRendering, color: RGBA, code: UInt8) -> ContrastBounds {
-    guard code != 1 else { return bounds(rendering: rendering, color: color) }
+  /// The bounds over one kind of pixel (`code` as in ``ItemSamples``; 1,
+  /// inside the shape, is what ``prefill(layouts:profiles:settings:workers:)``
+  /// computes), each computed once.
+  func bounds(rendering: ElementRendering, color: RGBA, code: UInt8 = 1) -> ContrastBounds {
     let key = Key(
       surface: code == 0 ? .wallpaper : rendering.surface, color: color, code: code,
       border: code == 2 ? rendering.borderColor : nil)
@@ -76,21 +77,6 @@ final class BoundsCache: @unchecked Sendable {
     }
     lock.unlock()
     let b = ContrastBounds.overCube(rendering: rendering, color: color, code: code)
-    lock.lock()
-    cache[key] = b
-    lock.unlock()
-    return b
-  }
-
-  func bounds(rendering: ElementRendering, color: RGBA) -> ContrastBounds {
-    let key = Key(surface: rendering.surface, color: color)
-    lock.lock()
-    if let b = cache[key] {
-      lock.unlock()
-      return b
-    }
-    lock.unlock()
-    let b = ContrastBounds.overCube(rendering: rendering, color: color)
     lock.lock()
     cache[key] = b
     lock.unlock()

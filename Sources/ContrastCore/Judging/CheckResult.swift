@@ -291,7 +291,11 @@ public struct CheckResult: Sendable, Hashable {
   /// there is one, the profile when it is not the default: `, profile
   /// ios26`, the text size and Bold Text when they are not the defaults:
   /// `, text xLarge, Bold Text`).
-  public var sceneDescription: String { sceneWords(onGlass: material.hasPrefix("glass.")) }
+  public var sceneDescription: String { sceneWords(onGlass: drawnOnGlass) }
+
+  /// Whether the check's item is drawn on glass (its effective material is
+  /// `glass.*`): only then can the Liquid Glass setting change it.
+  public var drawnOnGlass: Bool { material.hasPrefix("glass.") }
 
   /// The scene in words; `onGlass` false leaves out what changes only what
   /// is drawn on glass (the Liquid Glass setting), as for a check on a

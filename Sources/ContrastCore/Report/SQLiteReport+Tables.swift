@@ -73,7 +73,7 @@ extension SQLiteReport {
       // (Per scene, and whether the check is drawn on glass: its words
       // name the Liquid Glass setting only then.)
       let sceneID = SceneWordsKey(
-        scene: ObjectIdentifier(r.scene), onGlass: r.material.hasPrefix("glass."))
+        scene: ObjectIdentifier(r.scene), onGlass: r.drawnOnGlass)
       if let words = scenes[sceneID] {
         try row.add(words)
       } else {

@@ -26,15 +26,7 @@ struct SampleCacheBudgetTests {
       frame: RectInPoints(x: 2, y: 2, width: 50, height: 50), content: items)
     let layout = Layout(
       id: "t", title: "t", canvas: canvasSize, elements: [element], file: "t.yml")
-    var samples: [Float] = []
-    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-    for y in 0..<120 {
-      for x in 0..<120 {
-        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        samples += [Float(seed >> 40 & 0xFF) / 255, Float(x) / 120, Float(y) / 120]
-      }
-    }
-    let image = RGBImage(width: 120, height: 120, samples: samples)
+    let image = NoiseWallpaper.overGradient(seed: 0x2545_F491_4F6C_DD1D)
     return (layout, WallpaperCanvas(wallpaperID: "w", image: image, canvas: canvasSize))
   }
 

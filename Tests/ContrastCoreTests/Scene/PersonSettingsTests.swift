@@ -259,15 +259,7 @@ import Testing
     let layout = Layout(
       id: "t", title: "t", canvas: canvasSize, elements: [element], file: "t.yml")
     // A seeded noisy wallpaper with a gradient (so no two rows are alike).
-    var samples: [Float] = []
-    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for y in 0..<120 {
-      for x in 0..<120 {
-        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        samples += [Float(seed >> 40 & 0xFF) / 255, Float(x) / 120, Float(y) / 120]
-      }
-    }
-    let image = RGBImage(width: 120, height: 120, samples: samples)
+    let image = NoiseWallpaper.overGradient(seed: 0x9E37_79B9_7F4A_7C15)
     let canvas = WallpaperCanvas(wallpaperID: "w", image: image, canvas: canvasSize)
     let all = AuditSettings(textSizes: TextSize.allCases, boldText: [false, true])
     let together = SceneEvaluator.measure(
