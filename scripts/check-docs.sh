@@ -271,10 +271,8 @@ def collect(report):
     s = j.get("summary", {})
     known["scenes"].add(s.get("scenes"))
     known["checks"].add(s.get("checks"))
-    results = j.get("results", [])
-    known["wallpapers"].add(len({x["wallpaper"] for x in results}))
-    known["failing items"].add(len({(x["layout"], x["element"], x["item"])
-                                    for x in results if x.get("verdict") == "fail"}))
+    known["wallpapers"].add(s.get("wallpapers"))
+    known["failing items"].add(s.get("failingItems"))
 collect(bundled_report)
 b = {k: sorted(v) for k, v in known.items()}
 for c in copies:

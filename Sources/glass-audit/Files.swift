@@ -50,6 +50,10 @@ enum Files {
     try String(contentsOfFile: path, encoding: .utf8)
   }
 
+  static func readBytes(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
   /// Writes `text` to `path` atomically: to a temporary file beside it, then
   /// renamed over it, so a reader never sees half a file and a failure leaves
   /// the old file in place.

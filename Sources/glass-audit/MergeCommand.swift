@@ -7,14 +7,16 @@ struct MergeCommand: ParsableCommand {
     commandName: "merge",
     abstract: "Join the reports of a sharded run (--shard K/N) into one report set.",
     discussion: """
-      Each DIR holds the report.json of one shard. All N shards must be present, each once,
+      Each DIR holds the report.sqlite of one shard (the default formats write it; it holds
+      every check and the remedy search, which report.json does not). All N shards must be
+      present, each once,
       run with the same settings over the same inputs; otherwise nothing is written and the
       reason is printed (exit 2). The merged reports are those a single unsharded run
       writes. Exit status as for 'run'.
       """
   )
 
-  @Argument(help: "Folders holding one shard's report.json each.")
+  @Argument(help: "Folders holding one shard's report.sqlite each (or the files).")
   var directories: [String]
 
   @Option(name: [.short, .long], help: "Output folder for the merged reports.")
@@ -27,6 +29,11 @@ struct MergeCommand: ParsableCommand {
         + " md, junit, sarif, sqlite, html.",
       valueName: "list"))
   var formats: [ReportFormatList] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Which checks report.json lists: failing or all (as for 'run').", valueName: "which"))
+  var jsonChecks: JSONChecks = .failing
 
   @Option(
     help: ArgumentHelp(
@@ -45,12 +52,18 @@ struct MergeCommand: ParsableCommand {
 
   func run() throws {
     let console = Console(quiet: false, color: color)
-    var shards: [ReportReader.Loaded] = []
+    var shards: [(report: AuditReport, file: String)] = []
     var problems: [String] = []
     for dir in directories {
-      let file = Files.isDirectory(dir) ? Files.join(dir, "report.json") : dir
+      let file = Files.isDirectory(dir) ? Files.join(dir, "report.sqlite") : dir
+      guard Files.exists(file) else {
+        problems.append(
+          "'\(file)' does not exist: merge reads each shard's report.sqlite (run the shards"
+            + " with a --format list that has sqlite, or without --format)")
+        continue
+      }
       do {
-        shards.append(try ReportReader.parse(try Files.read(file), file: file))
+        shards.append((try SQLiteReport.read(try Files.readBytes(file), file: file), file))
       } catch let d as Diagnostic {
         problems.append(d.description)
       } catch {
@@ -64,7 +77,7 @@ struct MergeCommand: ParsableCommand {
     let report: AuditReport
     do {
       report = try AuditPipeline.merge(
-        shards.map { ($0.report, $0.file) },
+        shards,
         timestamp: deterministic ? nil : Date().ISO8601Format(), failOn: failOn)
     } catch {
       for p in error.problems { console.error("merge refused: \(p)") }
@@ -80,6 +93,7 @@ struct MergeCommand: ParsableCommand {
       report,
       formats: formats.isEmpty
         ? ReportFormat.allCases.filter { $0 != .html } : ReportFormatList.flatten(formats),
+      jsonChecks: jsonChecks,
       outDir: out, console: console)
     try ExitStatus.end(report.gate)
   }

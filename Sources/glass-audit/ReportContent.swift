@@ -4,7 +4,7 @@ import ContrastCore
 /// piece at a time, to the function it is given (a piece is valid only
 /// during that call). The reports are made only when their file is written,
 /// two at a time on two threads (``ReportSet/writeAll(_:into:)``), and
-/// report.json a result at a time into one reused buffer, so at most two
+/// report.json a check at a time into one reused buffer, so at most two
 /// report texts, and never the whole of report.json, are in memory at once.
 ///
 /// Making a file's bytes may fail (report.sqlite's database, out of
@@ -26,17 +26,21 @@ struct ReportContent: Sendable {
 
   /// The content of `format`'s file for `report`; what the report before
   /// it let go of is given back to the system first.
-  static func report(_ format: ReportFormat, _ report: AuditReport) -> ReportContent {
-    let made = content(format, report)
+  static func report(_ format: ReportFormat, _ report: AuditReport, jsonChecks: JSONChecks)
+    -> ReportContent
+  {
+    let made = content(format, report, jsonChecks: jsonChecks)
     return ReportContent { chunk in
       HeapSettings.releaseFreedMemory()
       try made.produce(chunk)
     }
   }
 
-  private static func content(_ format: ReportFormat, _ report: AuditReport) -> ReportContent {
+  private static func content(
+    _ format: ReportFormat, _ report: AuditReport, jsonChecks: JSONChecks
+  ) -> ReportContent {
     switch format {
-    case .json: ReportContent { JSONReport.write(report, bytes: $0) }
+    case .json: ReportContent { JSONReport.write(report, checks: jsonChecks, bytes: $0) }
     case .md: ReportContent { MarkdownReport.render(report) }
     case .html: ReportContent { HTMLReport.render(report) }
     case .junit: ReportContent { JUnitReport.render(report) }

@@ -9,8 +9,8 @@ enum ReportWriter {
   /// then runs `after` (more files to write); a write that fails ends the
   /// command with ``ExitStatus/inputError`` and leaves the previous set.
   static func write(
-    _ report: AuditReport, formats: [ReportFormat], outDir: String, console: Console,
-    after: () throws -> Void = {}
+    _ report: AuditReport, formats: [ReportFormat], jsonChecks: JSONChecks, outDir: String,
+    console: Console, after: () throws -> Void = {}
   ) throws {
     // Each text is made as its file is written, one after another (the
     // order asked for), so at most one is in memory, and report.json never
@@ -18,7 +18,8 @@ enum ReportWriter {
     var written: [String] = []
     do {
       written = try ReportSet.publish(
-        formats.map { ($0.fileName, ReportContent.report($0, report)) }, in: outDir)
+        formats.map { ($0.fileName, ReportContent.report($0, report, jsonChecks: jsonChecks)) },
+        in: outDir)
       try after()
     } catch {
       console.error("\(error)")
@@ -46,3 +47,5 @@ enum ReportWriter {
     try? handle.close()
   }
 }
+
+extension JSONChecks: ExpressibleByArgument {}

@@ -96,6 +96,13 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Which checks report.json lists: failing (with every item's aggregate) or all"
+        + " (report.sqlite always holds every check).",
+      valueName: "which"))
+  var jsonChecks: JSONChecks = .failing
+
+  @Option(
+    help: ArgumentHelp(
       "What fails the run: error (a failing check or a stale baseline entry), warning (also"
         + " lint warnings and decorative warnings) or never (only an input error exits"
         + " non-zero). Default: error.",
@@ -253,6 +260,12 @@ struct RunCommand: ParsableCommand {
         console.error(error.description)
         throw ExitStatus.inputError
       }
+      if pruneBaseline, loadedBaseline?.isReport == true {
+        console.error(
+          "\(baseline): --prune-baseline rewrites a baseline file, and this is a run's report"
+            + " (write a baseline of it with --write-baseline)")
+        throw ExitStatus.inputError
+      }
     }
 
     let layoutDir = layouts ?? named.layouts ?? configuration.layouts ?? "layouts"
@@ -291,7 +304,9 @@ struct RunCommand: ParsableCommand {
     for e in report.outcome.errors where !inputErrors.contains(e) {
       console.error(Console.describe(e))
     }
-    try ReportWriter.write(report, formats: formatList, outDir: outDir, console: console) {
+    try ReportWriter.write(
+      report, formats: formatList, jsonChecks: jsonChecks, outDir: outDir, console: console
+    ) {
       if let path = writeBaseline {
         try Files.writeAtomically(Baseline.recording(report).render(), to: path)
         console.status("glass-audit: wrote baseline \(path)\n")

@@ -22,7 +22,7 @@ import Testing
     #expect(accepted.status == 0, "\(accepted.stderr)")
     let json = try h.read("reports/report.json")
     #expect(json.contains("\"baseline\": \"known\""))
-    #expect(!json.contains("\"verdict\": \"fail\",\n      \"baseline\": \"new\""))
+    #expect(!json.contains("\"verdict\": \"fail\", \"baseline\": \"new\""))
     // Fix the design: black text straight on the (white) wallpaper. The
     // baselined checks now pass: the entries are stale, exit 1 until pruned.
     let fixed = Fixtures.failing
@@ -36,6 +36,32 @@ import Testing
     #expect(pruned.status == 0, "\(pruned.stderr)")
     #expect(try !h.read("baseline.json").contains("glass-title"))
     #expect(try h.run(["run", "--quiet", "--baseline", "baseline.json"]).status == 0)
+  }
+
+  /// A run's report.json (its failing checks) or report.sqlite is a
+  /// baseline too: every failure it lists is accepted; a new failure still
+  /// fails; `--prune-baseline` will not rewrite a report as a baseline.
+  @Test func aRunsReportJSONOrSQLiteIsABaseline() throws {
+    let h = try setUp()
+    defer { h.remove() }
+    #expect(try h.run(["run", "--quiet", "--out", "before"]).status == 1)
+    for file in ["before/report.json", "before/report.sqlite"] {
+      let accepted = try h.run(["run", "--quiet", "--baseline", file, "--out", "after"])
+      #expect(accepted.status == 0, "\(file): \(accepted.stderr)")
+      let json = try h.read("after/report.json")
+      #expect(json.contains("\"baseline\": \"known\""), "\(file)")
+      #expect(!json.contains("\"baseline\": \"new\""), "\(file)")
+      let prune = try h.run(["run", "--quiet", "--baseline", file, "--prune-baseline"])
+      #expect(prune.status == 2, "\(file)")
+      #expect(prune.stderr.contains("\(file): --prune-baseline rewrites a baseline file"))
+    }
+    // A failure the report did not have is new: a second failing layout.
+    try h.write(
+      "layouts/glass2.yml",
+      Fixtures.failing.replacingOccurrences(
+        of: "glass-title", with: "glass-title-2"))
+    let more = try h.run(["run", "--quiet", "--baseline", "before/report.sqlite"])
+    #expect(more.status == 1, "\(more.stderr)")
   }
 
   @Test func aNewFailureStillFailsWithABaseline() throws {

@@ -36,7 +36,7 @@ import Testing
     #expect(r.status == 1, "\(r.stderr)")
     let json = try h.read("reports/report.json")
     #expect(json.contains("\"verdict\": \"fail\""))
-    #expect(json.contains("\"remedy\""))
+    #expect(json.contains("\"remedyIndex\": 0"))
     let junit = try h.read("reports/junit.xml")
     #expect(junit.contains("<failure type=\"contrast\""))
     #expect(junit.contains("classname=\"glass-title.bar\""))
@@ -175,7 +175,8 @@ import Testing
     defer { h.remove() }
     let r = try h.run([
       "run", "--quiet", "--deterministic", "--profile", "ios26,ios27", "--liquid-glass",
-      "clear", "--modes", "normal,reduceTransparency", "--appearances", "light",
+      "clear", "--modes", "normal,reduceTransparency", "--appearances", "light", "--json-checks",
+      "all",
     ])
     #expect(r.status == 0, "\(r.stderr)")
     let json = try h.read("reports/report.json")

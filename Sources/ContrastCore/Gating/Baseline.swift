@@ -81,6 +81,11 @@ public struct Baseline: Sendable, Hashable {
   /// The accepted failures, sorted by fingerprint, one per fingerprint.
   public private(set) var entries: [Entry]
 
+  /// Whether it was read from a run's report (report.json or report.sqlite:
+  /// its failing checks accepted) rather than a baseline file, which
+  /// `--prune-baseline` must not rewrite as one.
+  public private(set) var isReport = false
+
   /// Fingerprints of the accepted failures.
   public var fingerprints: Set<String> { Set(entries.map(\.fingerprint)) }
 
@@ -192,6 +197,9 @@ public struct BaselineOutcome: Sendable, Hashable {
 
 extension Baseline {
   /// Reads and parses the baseline file at `path`.
+  /// Reads a baseline file, or a run's report.json (its listed failing
+  /// checks: the failing ones in either of its forms) or report.sqlite,
+  /// whose failing checks it accepts.
   public static func load(contentsOf path: String) throws(Diagnostic) -> Baseline {
     guard let data = FileManager.default.contents(atPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)
@@ -200,6 +208,20 @@ extension Baseline {
         message: exists
           ? "cannot read the baseline file"
           : "no baseline file here (write one with --write-baseline)")
+    }
+    // A run's report: its failing checks are the accepted ones.
+    if data.starts(with: Array("SQLite format 3\u{0}".utf8)) {
+      var b = recording(try SQLiteReport.read([UInt8](data), file: path))
+      b.isReport = true
+      return b
+    }
+    if let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      root["accepted"] == nil, root["summary"] != nil
+    {
+      let text = String(decoding: data, as: UTF8.self)
+      var b = recording(try ReportReader.parse(text, file: path).report)
+      b.isReport = true
+      return b
     }
     return try parse(data: data, file: path)
   }

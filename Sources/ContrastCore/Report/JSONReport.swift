@@ -1,53 +1,73 @@
-/// `report.json` (SPEC §4.1): every field consumers may rely on, in a fixed
-/// order with fixed number formatting, so the same inputs give the same bytes.
+/// Which checks report.json lists: the failing ones (the default: what a
+/// script acts on, a few percent of a sweep) or every one
+/// (`--json-checks all`). report.sqlite always holds every check.
+public enum JSONChecks: String, Sendable, CaseIterable {
+  case failing
+  case all
+
+  /// Whether a check of `verdict` is listed.
+  func lists(_ verdict: Verdict) -> Bool { self == .all || verdict == .fail }
+}
+
+/// `report.json` (SPEC §4.1, docs/reports.md, the JSON Schema
+/// `docs/report.schema.json`): for scripts, not for every check. The run's
+/// settings, summary, findings and errors; every item once, with its counts,
+/// worst scene and fix (`items`); and the failing checks (every check with
+/// `--json-checks all`), each on one line: its item (an index into
+/// `items`), its scene's coordinate, its statistics and verdict, and its
+/// look (colour, material, threshold, bounds and trust, an index into
+/// `looks`: what many checks share is written once). Fixed order, fixed
+/// number formatting: the same inputs give the same bytes.
 public enum JSONReport {
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
-  public static func render(_ report: AuditReport) -> String {
-    value(report).rendered()
+  public static func render(_ report: AuditReport, checks: JSONChecks = .failing) -> String {
+    value(report, checks: checks).rendered()
   }
 
-  /// The text of ``render(_:)`` from its `JSONValue` tree (the reference of
-  /// ``write(_:chunkSize:bytes:)``), handed to `chunk` a piece at a time:
-  /// the results are made and written one by one.
-  public static func stream(_ report: AuditReport, chunk: (String) -> Void) {
-    value(report).stream(chunk)
+  /// The text of ``render(_:checks:)`` from its `JSONValue` tree (the
+  /// reference of ``write(_:checks:chunkSize:bytes:)``), handed to `chunk`
+  /// a piece at a time: the checks are made and written one by one.
+  public static func stream(
+    _ report: AuditReport, checks: JSONChecks = .failing, chunk: (String) -> Void
+  ) {
+    value(report, checks: checks).stream(chunk)
   }
 
-  /// The key of the results in ``members(_:)``, which
-  /// ``write(_:chunkSize:bytes:)`` writes by its fast path.
-  static let resultsKey = "results"
+  /// The key of the checks in ``members(_:tables:)``, which
+  /// ``write(_:checks:chunkSize:bytes:)`` writes by its fast path.
+  static let checksKey = "checks"
 
-  static func value(_ report: AuditReport) -> JSONValue {
-    .object(members(report))
+  static func value(_ report: AuditReport, checks: JSONChecks) -> JSONValue {
+    .object(members(report, tables: Tables(report, checks: checks)))
   }
 
-  /// The members of report.json's object, in order; the results a lazy array.
-  static func members(_ report: AuditReport) -> [(String, JSONValue)] {
+  /// The members of report.json's object, in order; the looks and checks
+  /// lazy arrays.
+  static func members(_ report: AuditReport, tables t: Tables) -> [(String, JSONValue)] {
     let s = report.summary
     var top: [(String, JSONValue)] = [
       ("schemaVersion", .int(schemaVersion)),
       ("tool", .object([("name", .string(toolName)), ("version", .string(toolVersion))])),
     ]
-    if let t = report.timestamp { top.append(("timestamp", .string(t))) }
+    if let ts = report.timestamp { top.append(("timestamp", .string(ts))) }
     top.append(("inputs", .object([("digest", .string(report.inputsDigest))])))
     if let shard = report.shard {
       top.append(("shard", .object([("index", .int(shard.index)), ("count", .int(shard.count))])))
     }
+    let results = report.outcome.results
     top += [
-      (
-        "settings", settings(report)
-      ),
+      ("settings", settings(report, checks: t.checks)),
       (
         "summary",
         .object([
           ("scenes", .int(s.scenes)), ("checks", .int(s.checks)), ("passed", .int(s.passed)),
           ("failed", .int(s.failed)), ("warnings", .int(s.warnings)), ("errors", .int(s.errors)),
+          ("wallpapers", .int(Set(results.map(\.wallpaper)).count)),
+          ("items", .int(t.aggregates.items.count)),
+          ("failingItems", .int(t.aggregates.items.count { $0.verdict == .fail })),
+          ("listedChecks", .int(t.listed.count)),
         ])
-      ),
-      (
-        resultsKey,
-        .lazyArray(count: report.outcome.results.count) { result(report.outcome.results[$0]) }
       ),
       ("findings", .array(report.outcome.findings.map(finding))),
       (
@@ -57,16 +77,159 @@ public enum JSONReport {
             .object([("input", .string($0.input)), ("message", .string($0.message))])
           })
       ),
-      ("remedySearch", remedySearch(report.outcome.remedySearch)),
+      (
+        "items",
+        .array(t.aggregates.items.indices.map { item(at: $0, results: results, tables: t) })
+      ),
+      ("remedies", .array(t.remedies.map { .inline(remedy($0)) })),
+      ("looks", .lazyArray(count: t.looks.count) { .inline(look(t.looks[$0])) }),
+      (
+        checksKey,
+        .lazyArray(count: t.listed.count) {
+          .inline(check(results[t.listed[$0]], tables: t, n: $0))
+        }
+      ),
     ]
     return top
+  }
+
+  /// What report.json writes once and the checks point into: the items,
+  /// the distinct looks and remedies of the listed checks, in the order of
+  /// their first use (items' fixes first), so the same checks give the
+  /// same tables whatever objects hold them (a merge of shards, a run).
+  struct Tables {
+    let checks: JSONChecks
+    let aggregates: ItemAggregates
+    /// The indices of the listed checks, in report order.
+    let listed: [Int]
+    private(set) var looks: [Look] = []
+    private(set) var lookOf: [Int] = []
+    private(set) var remedies: [Remedy] = []
+    /// Each item's worst check's remedy, an index into ``remedies``.
+    private(set) var itemRemedy: [Int?] = []
+    /// Each listed check's remedy, by its place in ``listed``.
+    private(set) var checkRemedy: [Int?] = []
+
+    init(_ report: AuditReport, checks: JSONChecks) {
+      self.checks = checks
+      let results = report.outcome.results
+      aggregates = ItemAggregates(report)
+      listed = results.indices.filter { checks.lists(results[$0].verdict) }
+      var remedyAt: [Remedy: Int] = [:]
+      var remedies: [Remedy] = []
+      func index(_ m: Remedy?) -> Int? {
+        guard let m else { return nil }
+        if let k = remedyAt[m] { return k }
+        remedyAt[m] = remedies.count
+        remedies.append(m)
+        return remedies.count - 1
+      }
+      itemRemedy = aggregates.items.map { index(results[$0.worst].remedy) }
+      var lookAt: [Look: Int] = [:]
+      lookOf.reserveCapacity(listed.count)
+      checkRemedy.reserveCapacity(listed.count)
+      for k in listed {
+        let r = results[k]
+        let l = Look(r)
+        if let at = lookAt[l] {
+          lookOf.append(at)
+        } else {
+          lookAt[l] = looks.count
+          lookOf.append(looks.count)
+          looks.append(l)
+        }
+        checkRemedy.append(index(r.remedy))
+      }
+      self.remedies = remedies
+    }
+  }
+
+  /// What checks of one item judged alike share: colour, material,
+  /// large text, threshold and its source, bounds, trust.
+  struct Look: Hashable {
+    var color: String
+    var material: String
+    var largeText: Bool
+    var threshold: Double
+    var thresholdSource: ThresholdSource
+    var bounds: ContrastBounds
+    var trust: VerdictTrust
+    var trustBasis: String
+
+    init(_ r: CheckResult) {
+      color = r.color
+      material = r.material
+      largeText = r.largeText
+      threshold = r.threshold
+      thresholdSource = r.thresholdSource
+      bounds = r.bounds
+      trust = r.trust
+      trustBasis = r.trustBasis
+    }
+  }
+
+  static func look(_ l: Look) -> JSONValue {
+    .object([
+      ("color", .string(l.color)), ("material", .string(l.material)),
+      ("largeText", .bool(l.largeText)), ("threshold", .number(l.threshold)),
+      ("thresholdSource", .string(l.thresholdSource.rawValue)),
+      ("bounds", .object([("min", .number(l.bounds.min)), ("max", .number(l.bounds.max))])),
+      ("trust", .string(l.trust.rawValue)), ("trustBasis", .string(l.trustBasis)),
+    ])
+  }
+
+  /// An item: where it is, its counts, its worst check (its scene, ratio and
+  /// threshold) and that check's fix, as every report states it.
+  static func item(at k: Int, results: [CheckResult], tables t: Tables) -> JSONValue {
+    let a = t.aggregates.items[k]
+    let head = results[a.first]
+    let w = results[a.worst]
+    var worst: [(String, JSONValue)] = coordinate(w, SceneDimension.afterItem)
+    worst += [
+      ("scene", .string(w.sceneDescription)), ("ratio", .number(w.judgedRatio)),
+      ("threshold", .number(w.threshold)),
+    ]
+    return .object([
+      ("layout", .string(head.layout)), ("element", .string(head.element)),
+      ("item", .string(head.item)), ("kind", .string(head.kind.rawValue)),
+      ("role", .optional(head.role)), ("file", .string(head.file)), ("line", .int(head.line)),
+      ("verdict", .string(a.verdict.rawValue)), ("scenes", .int(a.scenes)),
+      ("failingScenes", .int(a.failing)), ("warningScenes", .int(a.warnings)),
+      ("gatingScenes", .int(a.gating)), ("rank", a.rank.map(JSONValue.int) ?? .null),
+      ("neverPasses", .bool(a.neverPasses)), ("worst", .object(worst)),
+      ("fix", .optional(w.remedy == nil ? nil : Remedy.text(for: w))),
+      ("remedyIndex", t.itemRemedy[k].map(JSONValue.int) ?? .null),
+    ])
+  }
+
+  /// The `n`-th listed check: its item, its scene, its look, statistics,
+  /// verdict, baseline state and remedy.
+  static func check(_ r: CheckResult, tables t: Tables, n: Int) -> JSONValue {
+    var pairs: [(String, JSONValue)] = [("itemIndex", .int(t.aggregates.itemOf[t.listed[n]]))]
+    pairs += coordinate(r, SceneDimension.afterItem)
+    let c = r.contrast
+    pairs += [
+      ("lookIndex", .int(t.lookOf[n])),
+      (
+        "contrast",
+        .object([
+          ("min", .number(c.min)), ("p05", .number(c.p05)), ("p10", .number(c.p10)),
+          ("median", .number(c.median)), ("mean", .number(c.mean)), ("max", .number(c.max)),
+          ("failingFraction", .number(c.failingFraction)),
+        ])
+      ),
+      ("verdict", .string(r.verdict.rawValue)), ("baseline", .string(r.baseline)),
+      ("pixels", .int(r.pixelCount)),
+      ("remedyIndex", t.checkRemedy[n].map(JSONValue.int) ?? .null),
+    ]
+    return .object(pairs)
   }
 
   /// The run's settings. The text sizes and Bold Text settings (SPEC §3.8)
   /// appear only when they are not the defaults (`large`, off), and
   /// `withoutLiquidGlass` only when a profile of the run has none, so a
   /// default run's report keeps its bytes.
-  static func settings(_ report: AuditReport) -> JSONValue {
+  static func settings(_ report: AuditReport, checks: JSONChecks) -> JSONValue {
     let st = report.settings
     var pairs: [(String, JSONValue)] = [
       ("level", .string(st.level.rawValue)),
@@ -84,6 +247,7 @@ public enum JSONReport {
       pairs.append(("boldText", .array(st.boldText.map(JSONValue.bool))))
     }
     if st.hasProfileWithoutLiquidGlass { pairs.append(("withoutLiquidGlass", .bool(true))) }
+    pairs.append(("jsonChecks", .string(checks.rawValue)))
     return .object(pairs)
   }
 
@@ -96,7 +260,14 @@ public enum JSONReport {
   /// A check's coordinate: each dimension of the matrix by its key, in the
   /// order of ``SceneDimension/all``.
   static func coordinate(_ r: CheckResult) -> [(String, JSONValue)] {
-    SceneDimension.all.map { ($0.key, value($0.value(of: r))) }
+    coordinate(r, SceneDimension.all)
+  }
+
+  /// A check's coordinate in `dimensions` (of ``SceneDimension/all``, in
+  /// its order), each by its key.
+  static func coordinate(_ r: CheckResult, _ dimensions: [SceneDimension]) -> [(String, JSONValue)]
+  {
+    dimensions.map { ($0.key, value($0.value(of: r))) }
   }
 
   /// A dimension's value as JSON.
@@ -109,83 +280,56 @@ public enum JSONReport {
     }
   }
 
-  static func result(_ r: CheckResult) -> JSONValue {
-    var pairs: [(String, JSONValue)] = coordinate(r)
-    pairs += [
-      ("element", .string(r.element)), ("item", .string(r.item)),
-      ("kind", .string(r.kind.rawValue)), ("role", .optional(r.role)),
-      ("largeText", .bool(r.largeText)), ("threshold", .number(r.threshold)),
-      ("thresholdSource", .string(r.thresholdSource.rawValue)),
-      (
-        "contrast",
-        .object([
-          ("min", .number(r.contrast.min)), ("p05", .number(r.contrast.p05)),
-          ("p10", .number(r.contrast.p10)), ("median", .number(r.contrast.median)),
-          ("mean", .number(r.contrast.mean)), ("max", .number(r.contrast.max)),
-          ("failingFraction", .number(r.contrast.failingFraction)),
-        ])
-      ),
-      ("bounds", .object([("min", .number(r.bounds.min)), ("max", .number(r.bounds.max))])),
-      ("verdict", .string(r.verdict.rawValue)), ("baseline", .string(r.baseline)),
-      ("trust", .string(r.trust.rawValue)), ("trustBasis", .string(r.trustBasis)),
-      ("pixels", .int(r.pixelCount)), ("color", .string(r.color)),
-      ("material", .string(r.material)), ("file", .string(r.file)), ("line", .int(r.line)),
-    ]
-    if let m = r.remedy {
-      pairs.append(
-        (
-          "remedy",
-          .object([
-            ("alphaProperty", .optional(m.alphaProperty)),
-            ("alphaColor", .optional(m.alphaColor)),
-            ("currentAlpha", .optional(m.currentAlpha)),
-            ("alpha", .optional(m.alpha)), ("alphaRatio", .optional(m.alphaRatio)),
-            ("color", .optional(m.color)), ("colorRatio", .optional(m.colorRatio)),
-            ("colorName", .optional(m.colorName)), ("material", .optional(m.material)),
-            ("currentMaterial", .optional(m.currentMaterial)),
-            ("materialRatio", .optional(m.materialRatio)),
-            ("largeTextSize", .optional(m.largeTextSize)),
-            ("largeTextWeight", .optional(m.largeTextWeight)),
-            ("largeTextThreshold", .optional(m.largeTextThreshold)),
-            ("largeTextRatio", .optional(m.largeTextRatio)),
-            ("combinedMaterial", .optional(m.combinedMaterial)),
-            ("combinedColorName", .optional(m.combinedColorName)),
-            ("combinedColor", .optional(m.combinedColor)),
-            ("combinedRatio", .optional(m.combinedRatio)),
-            ("tried", .array((m.tried ?? []).map(JSONValue.string))),
-          ])
-        ))
-    }
-    return .object(pairs)
+  /// A remedy: every kind of fix found, with the contrast each reaches.
+  static func remedy(_ m: Remedy) -> JSONValue {
+    .object([
+      ("alphaProperty", .optional(m.alphaProperty)),
+      ("alphaColor", .optional(m.alphaColor)),
+      ("currentAlpha", .optional(m.currentAlpha)),
+      ("alpha", .optional(m.alpha)), ("alphaRatio", .optional(m.alphaRatio)),
+      ("color", .optional(m.color)), ("colorRatio", .optional(m.colorRatio)),
+      ("colorName", .optional(m.colorName)), ("material", .optional(m.material)),
+      ("currentMaterial", .optional(m.currentMaterial)),
+      ("materialRatio", .optional(m.materialRatio)),
+      ("largeTextSize", .optional(m.largeTextSize)),
+      ("largeTextWeight", .optional(m.largeTextWeight)),
+      ("largeTextThreshold", .optional(m.largeTextThreshold)),
+      ("largeTextRatio", .optional(m.largeTextRatio)),
+      ("combinedMaterial", .optional(m.combinedMaterial)),
+      ("combinedColorName", .optional(m.combinedColorName)),
+      ("combinedColor", .optional(m.combinedColor)),
+      ("combinedRatio", .optional(m.combinedRatio)),
+      ("tried", .array((m.tried ?? []).map(JSONValue.string))),
+    ])
   }
 
   /// The remedy searches per (layout/element/item/appearance/mode) group:
-  /// what a merge of shard reports needs to combine remedies exactly.
+  /// what a merge of shard reports needs to combine remedies exactly
+  /// (report.sqlite's `remedy_search`).
   static func remedySearch(_ acc: RemedyAccumulator) -> JSONValue {
-    .object(
-      acc.groups.keys.sorted().map { key in
-        let g = acc.groups[key]!
-        return (
-          key,
-          .object([
-            ("property", .optional(g.property)), ("alphaColor", .optional(g.colorHex)),
-            ("currentAlpha", .optional(g.currentAlpha.map(quantize))),
-            ("alphaHundredths", g.alpha.map(JSONValue.int) ?? .null),
-            ("alphaFeasible", .bool(g.alphaFeasible)),
-            ("darkenSteps", g.steps[0].map(JSONValue.int) ?? .null),
-            ("lightenSteps", g.steps[1].map(JSONValue.int) ?? .null),
-            ("color", .string(g.baseColor.rgb.hex)),
-            ("colorAlpha", .number(g.baseColor.alpha)),
-            ("alphaRatio", .optional(g.alphaRatio.isFinite ? quantize(g.alphaRatio) : nil)),
-            (
-              "colorRatios",
-              .array(g.colorRatios.map { $0.isFinite ? .number(quantize($0)) : .null })
-            ),
-            ("currentMaterial", .optional(g.currentMaterial)), ("candidates", g.candidatesJSON),
-            ("failedCandidates", g.failedCandidatesJSON),
-          ])
-        )
-      })
+    .object(acc.groups.keys.sorted().map { ($0, remedyGroup(acc.groups[$0]!)) })
+  }
+
+  /// One group's search state (report.sqlite's `remedy_search` holds it as
+  /// this text).
+  static func remedyGroup(_ g: RemedyAccumulator.Group) -> JSONValue {
+    .object([
+      ("property", .optional(g.property)), ("alphaColor", .optional(g.colorHex)),
+      ("currentAlpha", .optional(g.currentAlpha.map(quantize))),
+      ("alphaHundredths", g.alpha.map(JSONValue.int) ?? .null),
+      ("alphaFeasible", .bool(g.alphaFeasible)),
+      ("darkenSteps", g.steps[0].map(JSONValue.int) ?? .null),
+      ("lightenSteps", g.steps[1].map(JSONValue.int) ?? .null),
+      ("color", .string(g.baseColor.rgb.hex)),
+      ("colorAlpha", .number(g.baseColor.alpha)),
+      ("alphaRatio", .optional(g.alphaRatio.isFinite ? quantize(g.alphaRatio) : nil)),
+      (
+        "colorRatios",
+        .array(g.colorRatios.map { $0.isFinite ? .number(quantize($0)) : .null })
+      ),
+      ("currentMaterial", .optional(g.currentMaterial)), ("candidates", g.candidatesJSON),
+      ("failedCandidates", g.failedCandidatesJSON),
+    ])
   }
 
   static func finding(_ f: Finding) -> JSONValue {

@@ -15,6 +15,9 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// that a long one (report.json's results at a team's scale) is never whole
   /// in memory: ``stream(chunkSize:_:)`` hands the text on in chunks.
   case lazyArray(count: Int, element: @Sendable (Int) -> JSONValue)
+  /// A value written on one line: objects as `{"a": 1, "b": [2, 3]}`,
+  /// arrays as `[1, 2]` (a row of a long table, one per line).
+  case inline(JSONValue)
 
   public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
@@ -127,6 +130,41 @@ public indirect enum JSONValue: Sendable, Equatable {
       }
       out.append(JSONValue.indentation(indent))
       out.append("]")
+    case .inline(let v): v.writeInline(into: &out)
+    }
+  }
+
+  /// The value on one line: `, ` between members and elements, `: ` after
+  /// a key.
+  private func writeInline(into out: inout String) {
+    switch self {
+    case .null, .bool, .number, .int, .string:
+      var none: Flush? = nil
+      write(into: &out, indent: 0, flush: &none)
+    case .array(let items):
+      out.append("[")
+      for (i, v) in items.enumerated() {
+        if i > 0 { out.append(", ") }
+        v.writeInline(into: &out)
+      }
+      out.append("]")
+    case .lazyArray(let count, let element):
+      out.append("[")
+      for i in 0..<count {
+        if i > 0 { out.append(", ") }
+        element(i).writeInline(into: &out)
+      }
+      out.append("]")
+    case .object(let pairs):
+      out.append("{")
+      for (i, (k, v)) in pairs.enumerated() {
+        if i > 0 { out.append(", ") }
+        JSONValue.escape(k, into: &out)
+        out.append(": ")
+        v.writeInline(into: &out)
+      }
+      out.append("}")
+    case .inline(let v): v.writeInline(into: &out)
     }
   }
 

@@ -1,6 +1,10 @@
 import Foundation
 
-/// Reads a `report.json` back (for `glass-audit merge`).
+/// Reads a `report.json` back: schema version 2 (its listed checks: the
+/// failing ones, or every one with `--json-checks all`, each rebuilt from
+/// its item and look) or 1 (every result). A baseline is read from it
+/// (``Baseline/load(contentsOf:)``); `glass-audit merge` reads
+/// report.sqlite, which holds every check and the remedy search.
 public enum ReportReader {
   /// A report read back, with the run facts a merge checks.
   public struct Loaded: Sendable {
@@ -21,8 +25,16 @@ public enum ReportReader {
       let any = try? JSONSerialization.jsonObject(with: data),
       let root = any as? [String: Any]
     else { throw fail("not a JSON object") }
-    guard let version = root["schemaVersion"] as? Int, version == JSONReport.schemaVersion else {
-      throw fail("schemaVersion is not \(JSONReport.schemaVersion)")
+    return Loaded(report: try parse(root: root, fail: fail), file: file)
+  }
+
+  /// The report a parsed report.json (or report.sqlite's rows, written as
+  /// one) holds.
+  static func parse(root: [String: Any], fail: (String) -> Diagnostic) throws(Diagnostic)
+    -> AuditReport
+  {
+    guard let version = root["schemaVersion"] as? Int, version == 1 || version == 2 else {
+      throw fail("schemaVersion is not 1 or \(JSONReport.schemaVersion)")
     }
     guard let settings = root["settings"] as? [String: Any],
       let level = (settings["level"] as? String).flatMap(ConformanceLevel.init(rawValue:)),
@@ -60,13 +72,20 @@ public enum ReportReader {
     }
     guard let summary = root["summary"] as? [String: Any], let scenes = summary["scenes"] as? Int
     else { throw fail("summary.scenes is missing") }
-    guard let rawResults = root["results"] as? [[String: Any]] else {
-      throw fail("results are missing")
+    let rawResults: [[String: Any]]
+    let member: String
+    if version == 1 {
+      member = "results"
+      guard let list = root[member] as? [[String: Any]] else { throw fail("results are missing") }
+      rawResults = list
+    } else {
+      member = JSONReport.checksKey
+      rawResults = try checks(root, fail: fail)
     }
     var results: [CheckResult] = []
     for (i, r) in rawResults.enumerated() {
       guard let result = checkResult(r, defaultProfile: profiles[0], statistic: statistic) else {
-        throw fail("results[\(i)] is invalid")
+        throw fail("\(member)[\(i)] is invalid")
       }
       results.append(result)
     }
@@ -106,7 +125,27 @@ public enum ReportReader {
     {
       report.shard = ShardSpec(index: k, count: n)
     }
-    return Loaded(report: report, file: file)
+    return report
+  }
+
+  /// A version 2 report's checks, each as a version 1 result: its own
+  /// members with its item's (`layout`, `element`, ...) and its look's.
+  static func checks(_ root: [String: Any], fail: (String) -> Diagnostic) throws(Diagnostic)
+    -> [[String: Any]]
+  {
+    guard let checks = root[JSONReport.checksKey] as? [[String: Any]],
+      let items = root["items"] as? [[String: Any]], let looks = root["looks"] as? [[String: Any]]
+    else { throw fail("checks, items or looks are missing") }
+    let itemKeys = ["layout", "element", "item", "kind", "role", "file", "line"]
+    return try checks.enumerated().map { (i, c) throws(Diagnostic) in
+      guard let k = c["itemIndex"] as? Int, items.indices.contains(k),
+        let l = c["lookIndex"] as? Int, looks.indices.contains(l)
+      else { throw fail("checks[\(i)] has no valid itemIndex or lookIndex") }
+      var r = c
+      for key in itemKeys { r[key] = items[k][key] }
+      for (key, v) in looks[l] { r[key] = v }
+      return r
+    }
   }
 
   static func double(_ v: Any?) -> Double? {

@@ -161,43 +161,12 @@ extension SQLiteReport {
   /// worst first, as the reports list them.
   static func insertItems(_ report: AuditReport, into db: SQLiteDatabase) throws {
     let results = report.outcome.results
-    let index = ItemIndex(results)
-    let n = index.keys.count
-    var first = [Int](repeating: -1, count: n)
-    var scenes = [Int](repeating: 0, count: n)
-    var counts = [[Int]](repeating: [0, 0, 0], count: n)
-    var gating = [Int](repeating: 0, count: n)
-    // The worst check of each verdict (pass, warn, fail), by index.
-    var worst = [[Int]](repeating: [-1, -1, -1], count: n)
-    let verdicts = Verdict.allCases
-    for i in results.indices {
-      let k = index.of[i]
-      if first[k] < 0 { first[k] = i }
-      scenes[k] += 1
-      let v = verdicts.firstIndex(of: results[i].verdict)!
-      counts[k][v] += 1
-      if report.gates(results[i]) { gating[k] += 1 }
-      let w = worst[k][v]
-      if w < 0 || ItemFailures.worseFirst(results[i], results[w]) { worst[k][v] = i }
-    }
-    func worstOf(_ k: Int) -> (verdict: Verdict, check: Int) {
-      for v in verdicts.indices.reversed() where worst[k][v] >= 0 {
-        return (verdicts[v], worst[k][v])
-      }
-      return (.pass, first[k])
-    }
-    let failIndex = verdicts.firstIndex(of: .fail)!
-    let failing = (0..<n).filter { worst[$0][failIndex] >= 0 }.sorted {
-      ItemFailures.worseFirst(results[worst[$0][failIndex]], results[worst[$1][failIndex]])
-    }
-    var rank = [Int?](repeating: nil, count: n)
-    for (place, k) in failing.enumerated() { rank[k] = place + 1 }
-
+    let aggregates = ItemAggregates(report)
     var row = try insert(into: "items", count: 22, db)
-    for k in 0..<n {
-      let (verdict, w) = worstOf(k)
+    for (k, item) in aggregates.items.enumerated() {
+      let w = item.worst
       let r = results[w]
-      let head = results[first[k]]
+      let head = results[item.first]
       try row.add(k + 1)
       try row.add(head.layout)
       try row.add(head.element)
@@ -206,19 +175,19 @@ extension SQLiteReport {
       try row.add(head.role)
       try row.add(head.file)
       try row.add(head.line)
-      try row.add(verdict.rawValue)
-      try row.add(scenes[k])
-      try row.add(counts[k][failIndex])
-      try row.add(counts[k][verdicts.firstIndex(of: .warn)!])
-      try row.add(gating[k])
-      try row.add(rank[k])
+      try row.add(item.verdict.rawValue)
+      try row.add(item.scenes)
+      try row.add(item.failing)
+      try row.add(item.warnings)
+      try row.add(item.gating)
+      try row.add(item.rank)
       try row.add(w + 1)
       try row.add(r.wallpaper)
       try row.add("\(r.wallpaper) (\(r.sceneDescription))")
       try row.add(r.judgedRatio)
       try row.add(r.threshold)
       try row.add(r.judgedRatio / r.threshold)
-      try row.add(r.bounds.max < r.threshold)
+      try row.add(item.neverPasses)
       try row.add(r.remedy == nil ? nil : Remedy.text(for: r))
       try row.insert()
     }
@@ -302,6 +271,21 @@ extension SQLiteReport {
       try row.add(i + 1)
       try row.add(e.input)
       try row.add(e.message)
+      try row.insert()
+    }
+  }
+
+  /// The remedy search of each (layout/element/item/appearance/mode) group,
+  /// sorted by key, its state as JSON text: what `glass-audit merge` needs
+  /// to combine the shards' remedies exactly as one run does.
+  static func insertRemedySearch(_ acc: RemedyAccumulator, into db: SQLiteDatabase) throws {
+    var row = try insert(into: "remedy_search", count: 3, db)
+    for (i, key) in acc.groups.keys.sorted().enumerated() {
+      try row.add(i + 1)
+      try row.add(key)
+      var state = JSONReport.remedyGroup(acc.groups[key]!).rendered()
+      state.removeLast()
+      try row.add(state)
       try row.insert()
     }
   }

@@ -12,7 +12,7 @@
 public enum SQLiteReport {
   /// The schema's version, in the database's `PRAGMA user_version` and in
   /// the `run` table.
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   /// The database's bytes, handed to `chunk` in one piece (valid only
   /// during the call). Throws SQLite's error when the database cannot be
@@ -43,6 +43,7 @@ public enum SQLiteReport {
     try insertInputs(report.outcome.results, into: db)
     try insertFindings(report.outcome.findings, into: db)
     try insertErrors(report.outcome.errors, into: db)
+    try insertRemedySearch(report.outcome.remedySearch, into: db)
     // The indices after the rows: one sort each, not a tree grown a row
     // at a time.
     try db.exec(indices)
@@ -178,6 +179,11 @@ public enum SQLiteReport {
       id INTEGER PRIMARY KEY,
       input TEXT NOT NULL,
       message TEXT NOT NULL
+    );
+    CREATE TABLE remedy_search (
+      id INTEGER PRIMARY KEY,
+      key TEXT NOT NULL,
+      state TEXT NOT NULL
     );
     """
 

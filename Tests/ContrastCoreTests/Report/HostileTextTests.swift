@@ -90,7 +90,7 @@ import Testing
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(JSONReport.render(Self.report).utf8))
         as? [String: Any])
-    let elements = (json["results"] as? [[String: Any]] ?? []).compactMap {
+    let elements = (json["items"] as? [[String: Any]] ?? []).compactMap {
       $0["element"] as? String
     }
     #expect(Set(elements) == Set(EscapingTests.payloads.map { "bar" + $0 }))

@@ -18,10 +18,12 @@ import Testing
   }
 
   /// The bytes the fast path writes for `report`, with the pieces it handed on.
-  static func fastBytes(_ report: AuditReport, chunkSize: Int) -> (bytes: [UInt8], pieces: Int) {
+  static func fastBytes(_ report: AuditReport, checks: JSONChecks = .failing, chunkSize: Int)
+    -> (bytes: [UInt8], pieces: Int)
+  {
     var bytes: [UInt8] = []
     var pieces = 0
-    JSONReport.write(report, chunkSize: chunkSize) { piece in
+    JSONReport.write(report, checks: checks, chunkSize: chunkSize) { piece in
       bytes.append(contentsOf: piece)
       pieces += 1
     }
@@ -213,11 +215,12 @@ import Testing
     return [("plain", plain), ("full", full), ("no results", none), ("one result", one)]
   }
 
-  @Test func reportsWithHostileStringsAreTheReferenceBytes() throws {
+  @Test(arguments: JSONChecks.allCases)
+  func reportsWithHostileStringsAreTheReferenceBytes(checks: JSONChecks) throws {
     for (name, report) in Self.hostileReports() {
-      let reference = Array(JSONReport.render(report).utf8)
+      let reference = Array(JSONReport.render(report, checks: checks).utf8)
       for size in [1, 7, 4_096, 1 << 20] {
-        let (bytes, pieces) = Self.fastBytes(report, chunkSize: size)
+        let (bytes, pieces) = Self.fastBytes(report, checks: checks, chunkSize: size)
         // Compared as one Bool: a failure names the first difference below,
         // not two arrays of hundreds of kilobytes.
         let same = bytes == reference
@@ -233,16 +236,19 @@ import Testing
         // The pieces are cut as the reference's stream cuts them: after
         // every result (and element of the small members) when the size is
         // 1, never when it is larger than the whole.
-        let results = report.outcome.results.count
-        if size == 1 { #expect(pieces > results, "\(name)") }
+        let listed = report.outcome.results.count { checks.lists($0.verdict) }
+        if size == 1 { #expect(pieces > listed, "\(name)") }
         if size == 1 << 20 { #expect(pieces == 1, "\(name)") }
       }
       // The text parses, and gives back the hostile strings.
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(reference)) as? [String: Any])
-      let written = try #require(object["results"] as? [[String: Any]])
-      #expect(written.map { $0["item"] as? String } == report.outcome.results.map(\.item))
-      #expect(written.map { $0["wallpaper"] as? String } == report.outcome.results.map(\.wallpaper))
+      let written = try #require(object["checks"] as? [[String: Any]])
+      let items = try #require(object["items"] as? [[String: Any]])
+      let listed = report.outcome.results.filter { checks.lists($0.verdict) }
+      #expect(
+        written.map { items[$0["itemIndex"] as! Int]["item"] as? String } == listed.map(\.item))
+      #expect(written.map { $0["wallpaper"] as? String } == listed.map(\.wallpaper))
     }
   }
 

@@ -63,16 +63,20 @@ import Testing
     #expect(bare.sceneWords(onGlass: true) == "light, normal, clear glass")
   }
 
-  /// report.json's result and SARIF's properties carry every dimension, in
-  /// the list's order (SARIF left text size and Bold Text out before).
+  /// report.json's checks (the layout by their item) and SARIF's
+  /// properties carry every dimension, in the list's order (SARIF left text
+  /// size and Bold Text out before).
   @Test func reportJSONAndSARIFCarryEveryDimension() throws {
     let report = F.report([Self.sweptCheck()])
     let keys = SceneDimension.all.map(\.key)
-    guard case .object(let result) = JSONReport.result(report.outcome.results[0]) else {
-      Issue.record("a result is not an object")
-      return
-    }
-    #expect(Array(result.map(\.0).prefix(keys.count)) == keys)
+    let json = JSONReport.render(report, checks: .all)
+    // The check's line: its item's index, then the dimensions after the
+    // layout, in order.
+    let line = try #require(json.split(separator: "\n").first { $0.contains("\"itemIndex\"") })
+    let order = keys.dropFirst().map { line.range(of: "\"\($0)\": ")?.lowerBound }
+    #expect(!order.contains(nil))
+    #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+    #expect(json.contains("\"layout\": \"\(report.outcome.results[0].layout)\""))
     let sarif = SARIFReport.render(report)
     let root = try #require(
       try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])

@@ -1,0 +1,68 @@
+/// Every item (layout › element › item) of a report with its counts and its
+/// worst check, as the reports by item choose it (``ItemFailures``: the
+/// lowest judged ratio over threshold among the checks of its worst
+/// verdict, then report order). report.json's `items` and report.sqlite's
+/// `items` table are both made from it, so they agree.
+struct ItemAggregates {
+  struct Item {
+    /// The index of its first check, in report order.
+    var first = -1
+    var scenes = 0
+    var failing = 0
+    var warnings = 0
+    /// Its checks that fail the run (``AuditReport/gates(_:)``).
+    var gating = 0
+    /// The index of its worst check, and that check's verdict.
+    var worst = -1
+    var verdict = Verdict.pass
+    /// Its place among the failing items, worst first, from 1; nil when it
+    /// does not fail.
+    var rank: Int?
+    /// A failing check of it cannot reach its threshold on any wallpaper
+    /// (its greatest bound is below it): the `never-passes` finding's items.
+    var neverPasses = false
+  }
+
+  /// The items, in the order of their first check.
+  private(set) var items: [Item] = []
+  /// The item of each check (an index into ``items``).
+  let itemOf: [Int]
+
+  init(_ report: AuditReport) {
+    let results = report.outcome.results
+    let index = ItemIndex(results)
+    itemOf = index.of
+    let n = index.keys.count
+    items = [Item](repeating: Item(), count: n)
+    // The worst check of each verdict (pass, warn, fail), by index.
+    var worst = [[Int]](repeating: [-1, -1, -1], count: n)
+    let verdicts = Verdict.allCases
+    for i in results.indices {
+      let k = itemOf[i]
+      if items[k].first < 0 { items[k].first = i }
+      items[k].scenes += 1
+      let verdict = results[i].verdict
+      if verdict == .fail {
+        items[k].failing += 1
+        if results[i].bounds.max < results[i].threshold { items[k].neverPasses = true }
+      }
+      if verdict == .warn { items[k].warnings += 1 }
+      if report.gates(results[i]) { items[k].gating += 1 }
+      let v = verdicts.firstIndex(of: verdict)!
+      let w = worst[k][v]
+      if w < 0 || ItemFailures.worseFirst(results[i], results[w]) { worst[k][v] = i }
+    }
+    for k in 0..<n {
+      items[k].worst = items[k].first
+      for v in verdicts.indices.reversed() where worst[k][v] >= 0 {
+        items[k].verdict = verdicts[v]
+        items[k].worst = worst[k][v]
+        break
+      }
+    }
+    let failing = (0..<n).filter { items[$0].verdict == .fail }.sorted {
+      ItemFailures.worseFirst(results[items[$0].worst], results[items[$1].worst])
+    }
+    for (place, k) in failing.enumerated() { items[k].rank = place + 1 }
+  }
+}
