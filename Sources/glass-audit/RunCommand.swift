@@ -140,7 +140,10 @@ struct RunCommand: ParsableCommand {
     })
   var shard: ShardSpec?
 
-  @Option(help: "Accept the failures recorded in this baseline file (they do not fail the run).")
+  @Option(
+    help: ArgumentHelp(
+      "Accept the failures recorded in this baseline file, or in a run's report.json or"
+        + " report.sqlite (they do not fail the run)."))
   var baseline: String?
 
   @Option(help: "Record the current failures into this baseline file.")
