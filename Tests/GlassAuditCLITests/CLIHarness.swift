@@ -158,3 +158,26 @@ enum Fixtures {
         frame: {x: 0, y: 40, width: 40, height: 30}
     """
 }
+
+extension CLIHarness {
+  /// report.json's checks (as `--json-checks all` or the failing ones list
+  /// them), each with the members of its item and its look that it points
+  /// to by `itemIndex` and `lookIndex`: one object a check, as scripts
+  /// join them.
+  static func checks(of report: [String: Any]) -> [[String: Any]] {
+    let items = report["items"] as? [[String: Any]] ?? []
+    let looks = report["looks"] as? [[String: Any]] ?? []
+    return (report["checks"] as? [[String: Any]] ?? []).map { c in
+      var r = c
+      if let k = c["itemIndex"] as? Int, items.indices.contains(k) {
+        for key in ["layout", "element", "item", "kind", "role", "file", "line"] {
+          r[key] = items[k][key]
+        }
+      }
+      if let l = c["lookIndex"] as? Int, looks.indices.contains(l) {
+        for (key, v) in looks[l] { r[key] = v }
+      }
+      return r
+    }
+  }
+}

@@ -44,6 +44,7 @@ import Testing
     let args = [
       "run", "--quiet", "--deterministic", "--text-sizes", "large,AX5", "--bold-text", "off,on",
       "--profile", "ios18,ios27", "--modes", "normal", "--liquid-glass", "default",
+      "--json-checks", "all",
     ]
     let r = try h.run(args + ["--out", "all"])
     #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
@@ -52,7 +53,7 @@ import Testing
     #expect(settings["textSizes"] as? [String] == ["large", "AX5"])
     #expect(settings["boldText"] as? [Bool] == [false, true])
     #expect(settings["withoutLiquidGlass"] as? Bool == true)
-    let results = report["results"] as! [[String: Any]]
+    let results = CLIHarness.checks(of: report)
     // ios27: 3 items x 2 sizes x 2 Bold Text; ios18: the 2 items of the
     // element with a fallback; both wallpapers, both appearances.
     let expectedCount = (3 + 2) * 16
@@ -80,7 +81,9 @@ import Testing
     for k in 1...2 {
       _ = try h.run(args + ["--shard", "\(k)/2", "--out", "s\(k)"])
     }
-    _ = try h.run(["merge", "s1", "s2", "--deterministic", "--out", "merged"])
+    _ = try h.run([
+      "merge", "s1", "s2", "--deterministic", "--json-checks", "all", "--out", "merged",
+    ])
     for f in ["report.json", "report.md", "junit.xml", "report.sarif"] {
       #expect(try h.read("all/\(f)") == h.read("merged/\(f)"), "\(f) differs")
     }

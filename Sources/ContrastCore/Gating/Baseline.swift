@@ -4,13 +4,10 @@ import Foundation
 /// (SPEC §5: exit status 1 does not count failures the baseline accepts).
 ///
 /// The file is JSON, written deterministically (entries sorted by
-/// fingerprint, no timestamp):
-/// ```json
-/// {"schemaVersion": 1, "tool": "glass-audit", "accepted": [
-///   {"fingerprint": "tabs/bar/label/dusk/light/normal", "layout": "tabs",
-///    "element": "bar", "item": "label", "wallpaper": "dusk",
-///    "appearance": "light", "mode": "normal", "ratio": 2.87}]}
-/// ```
+/// fingerprint, no timestamp): `schemaVersion`, `tool`, and `accepted`, an
+/// entry per accepted failure holding its `fingerprint`, each dimension of
+/// its scene by its key (``SceneDimension``) with its `element` and `item`
+/// after the layout, and the `ratio` it failed with (docs/ci.md shows one).
 /// An entry matches a check by `CheckResult.fingerprint` (its layout,
 /// element and item, then each dimension of the scene: ``SceneDimension``),
 /// never by ratio or line, so editing the layout file elsewhere or a small
@@ -132,11 +129,11 @@ public struct Baseline: Sendable, Hashable {
   /// `new` otherwise (other results `new`), and sorts the entries that no
   /// longer match a failure into stale and unmatched.
   ///
-  /// An entry is stale when its scene (layout, wallpaper, appearance, mode)
-  /// was audited in `results` and the check no longer fails there (it passes,
-  /// warns, or the item is gone): it can be pruned. An entry whose scene has
-  /// no result at all (another shard's, or an appearance or mode not run) is
-  /// unmatched: this run says nothing about it, so it must be kept.
+  /// An entry is stale when its scene (its coordinate) was audited in
+  /// `results` and the check no longer fails there (it passes, warns, or the
+  /// item is gone): it can be pruned. An entry whose scene has no result at
+  /// all (another shard's, or a value of a dimension the run did not sweep)
+  /// is unmatched: this run says nothing about it, so it must be kept.
   public func apply(to results: inout [CheckResult]) -> BaselineOutcome {
     let accepted = fingerprints
     var failing = Set<String>()

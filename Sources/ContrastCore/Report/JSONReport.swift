@@ -225,26 +225,22 @@ public enum JSONReport {
     return .object(pairs)
   }
 
-  /// The run's settings. The text sizes and Bold Text settings (SPEC §3.8)
-  /// appear only when they are not the defaults (`large`, off), and
-  /// `withoutLiquidGlass` only when a profile of the run has none, so a
-  /// default run's report keeps its bytes.
+  /// The run's settings: its level, statistic and large-text rule, then
+  /// each swept dimension's list (``SceneDimension/swept``; one that came
+  /// later, such as the text sizes, only when it is not at its default),
+  /// `withoutLiquidGlass` only when a profile of the run has none, and which
+  /// checks the report lists.
   static func settings(_ report: AuditReport, checks: JSONChecks) -> JSONValue {
     let st = report.settings
     var pairs: [(String, JSONValue)] = [
       ("level", .string(st.level.rawValue)),
       ("statistic", .string(st.statistic.rawValue)),
       ("largeText", .string(st.largeText.rawValue)),
-      ("profiles", .array(report.profileNames.map(JSONValue.string))),
-      ("modes", .array(st.modes.map { .string($0.rawValue) })),
-      ("appearances", .array(st.appearances.map { .string($0.rawValue) })),
-      ("liquidGlass", .array(st.liquidGlass.map(liquidGlass))),
     ]
-    if st.textSizes != [.default] {
-      pairs.append(("textSizes", .array(st.textSizes.map { .string($0.rawValue) })))
-    }
-    if st.boldText != [false] {
-      pairs.append(("boldText", .array(st.boldText.map(JSONValue.bool))))
+    for d in SceneDimension.swept {
+      let sweep = d.sweep!
+      guard sweep.alwaysWritten || !sweep.isDefault(report) else { continue }
+      pairs.append((sweep.jsonKey, .array(sweep.values(report).map(value))))
     }
     if st.hasProfileWithoutLiquidGlass { pairs.append(("withoutLiquidGlass", .bool(true))) }
     pairs.append(("jsonChecks", .string(checks.rawValue)))
@@ -303,7 +299,7 @@ public enum JSONReport {
     ])
   }
 
-  /// The remedy searches per (layout/element/item/appearance/mode) group:
+  /// The remedy searches per group (`RemedyAccumulator.key`):
   /// what a merge of shard reports needs to combine remedies exactly
   /// (report.sqlite's `remedy_search`).
   static func remedySearch(_ acc: RemedyAccumulator) -> JSONValue {

@@ -39,36 +39,22 @@ public enum ReportReader {
     guard let settings = root["settings"] as? [String: Any],
       let level = (settings["level"] as? String).flatMap(ConformanceLevel.init(rawValue:)),
       let statistic = (settings["statistic"] as? String).flatMap(VerdictStatistic.init(rawValue:)),
-      let large = (settings["largeText"] as? String).flatMap(LargeTextRule.init(rawValue:)),
-      let profiles = settings["profiles"] as? [String]
-        ?? (settings["profile"] as? String).map({ [$0] }), !profiles.isEmpty,
-      let modes = (settings["modes"] as? [String])?.compactMap(AccessibilityMode.init(rawValue:)),
-      let appearances = (settings["appearances"] as? [String])?.compactMap(
-        Appearance.init(rawValue:))
+      let large = (settings["largeText"] as? String).flatMap(LargeTextRule.init(rawValue:))
     else { throw fail("settings are missing or invalid") }
-    var liquidGlassList: [LiquidGlassSetting] = []
-    for (i, v) in (settings["liquidGlass"] as? [Any] ?? []).enumerated() {
-      guard let g = liquidGlass(v) else { throw fail("settings.liquidGlass[\(i)] is invalid") }
-      liquidGlassList.append(g)
-    }
-    var textSizes: [TextSize] = [.default]
-    if let list = settings["textSizes"] {
-      guard let names = list as? [String], !names.isEmpty else {
-        throw fail("settings.textSizes is invalid")
+    // Each swept dimension's list (one written before the dimension existed
+    // is absent: the settings' default; so is a report's single `profile`
+    // of before the profiles were a list).
+    var swept = AuditReport(
+      settings: AuditSettings(level: level, statistic: statistic, largeText: large),
+      profileNames: [], outcome: AuditOutcome(results: [], findings: [], errors: [], scenes: 0))
+    for d in SceneDimension.swept {
+      let sweep = d.sweep!
+      let legacy = (settings[d.key] as? String).map { [$0] as [Any] }
+      guard let list = settings[sweep.jsonKey] as? [Any] ?? legacy else {
+        guard !sweep.required else { throw fail("settings.\(sweep.jsonKey) is missing") }
+        continue
       }
-      textSizes = try names.enumerated().map { i, name throws(Diagnostic) in
-        guard let s = TextSize(rawValue: name) else {
-          throw fail("settings.textSizes[\(i)] is invalid")
-        }
-        return s
-      }
-    }
-    var boldText = [false]
-    if let list = settings["boldText"] {
-      guard let values = list as? [Bool], !values.isEmpty else {
-        throw fail("settings.boldText is invalid")
-      }
-      boldText = values
+      guard sweep.read(list, &swept) else { throw fail("settings.\(sweep.jsonKey) is invalid") }
     }
     guard let summary = root["summary"] as? [String: Any], let scenes = summary["scenes"] as? Int
     else { throw fail("summary.scenes is missing") }
@@ -84,7 +70,10 @@ public enum ReportReader {
     }
     var results: [CheckResult] = []
     for (i, r) in rawResults.enumerated() {
-      guard let result = checkResult(r, defaultProfile: profiles[0], statistic: statistic) else {
+      guard
+        let result = checkResult(
+          r, defaultProfile: swept.profileNames[0], statistic: statistic)
+      else {
         throw fail("\(member)[\(i)] is invalid")
       }
       results.append(result)
@@ -112,12 +101,9 @@ public enum ReportReader {
     let outcome = AuditOutcome(
       results: results, findings: findings, errors: errors, scenes: scenes,
       remedySearch: RemedyAccumulator(groups: groups))
-    var report = AuditReport(
-      settings: AuditSettings(
-        level: level, statistic: statistic, largeText: large, modes: modes,
-        appearances: appearances, liquidGlass: liquidGlassList, textSizes: textSizes,
-        boldText: boldText),
-      profileNames: profiles, outcome: outcome, timestamp: root["timestamp"] as? String)
+    var report = swept
+    report.outcome = outcome
+    report.timestamp = root["timestamp"] as? String
     report.settings.hasProfileWithoutLiquidGlass = settings["withoutLiquidGlass"] as? Bool ?? false
     report.inputsDigest = (root["inputs"] as? [String: Any])?["digest"] as? String ?? ""
     if let shard = root["shard"] as? [String: Any], let k = shard["index"] as? Int,
@@ -154,11 +140,6 @@ public enum ReportReader {
     return nil
   }
 
-  /// A setting as report.json writes it (name or number); nil otherwise.
-  static func liquidGlass(_ v: Any?) -> LiquidGlassSetting? {
-    v.flatMap { LiquidGlassSetting(json: $0) }
-  }
-
   /// A result of report.json; nil when a field is missing or invalid. Its
   /// coordinate is read dimension by dimension (``SceneDimension/all``),
   /// each saying what its absence means (written before it existed); a
@@ -188,15 +169,14 @@ public enum ReportReader {
     }
     // The coordinate's placeholders, each replaced by its dimension's read.
     var result = CheckResult(
-      layout: "", wallpaper: "", appearance: .light, mode: .normal,
-      element: element, item: item, kind: kind, role: r["role"] as? String,
+      readingElement: element, item: item, kind: kind, role: r["role"] as? String,
       largeText: largeText, threshold: threshold,
       contrast: ContrastStatistics(
         min: cmin, p05: p05, p10: p10, median: median, mean: mean, max: cmax,
         failingFraction: ff),
       bounds: ContrastBounds(min: bmin, max: bmax), verdict: verdict, baseline: baseline,
-      judgedRatio: cmin, pixelCount: pixels, color: color, material: material, file: file,
-      line: line, trust: trust, trustBasis: r["trustBasis"] as? String ?? "")
+      pixelCount: pixels, color: color, material: material, file: file, line: line,
+      trust: trust, trustBasis: r["trustBasis"] as? String ?? "")
     let defaults = ReadingDefaults(profile: defaultProfile)
     for d in SceneDimension.all where !d.read(r[d.key], &result, defaults) { return nil }
     result.thresholdSource = source

@@ -45,22 +45,22 @@ extension SQLiteReport {
       if case .int(let v) = run[key]?.first { return v }
       return nil
     }
-    func texts(_ key: String) -> [String] {
-      (run[key] ?? []).compactMap { if case .text(let t) = $0 { t } else { nil } }
-    }
     guard int("schema_version") == schemaVersion else {
       throw fail("run.schema_version is not \(schemaVersion)")
     }
     // The settings as report.json writes them, read by report.json's reader.
     var settings: [String: Any] = [
       "level": text("level") as Any, "statistic": text("statistic") as Any,
-      "largeText": text("large_text") as Any, "profiles": texts("profile"),
-      "modes": texts("mode"), "appearances": texts("appearance"),
-      "liquidGlass": texts("liquid_glass"), "textSizes": texts("text_size"),
-      "boldText": (run["bold_text"] ?? []).map { $0 == .int(1) },
+      "largeText": text("large_text") as Any,
       "withoutLiquidGlass": int("without_liquid_glass") == 1,
     ]
-    settings = settings.filter { !(($0.value as? [Any])?.isEmpty ?? false) }
+    for d in SceneDimension.swept {
+      let sweep = d.sweep!
+      let values = (run[sweep.rowKey] ?? []).map { v -> Any in
+        d.wordIsFlag ? v == .int(1) : any(v)
+      }
+      if !values.isEmpty { settings[sweep.jsonKey] = values }
+    }
     var root: [String: Any] = [
       "schemaVersion": 1, "settings": settings,
       "summary": ["scenes": int("scenes") as Any],

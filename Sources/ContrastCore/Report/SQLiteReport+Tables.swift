@@ -1,8 +1,8 @@
 /// The rows of report.sqlite's tables.
 extension SQLiteReport {
   /// The run's settings, tool and summary as key/value rows, in a fixed
-  /// order; a list setting (profiles, modes, ...) has a row per value, in
-  /// the run's order. Values are text, or integers for counts.
+  /// order; a swept dimension (``SceneDimension/swept``) has a row per
+  /// value, in the run's order. Values are text, or integers for counts.
   static func insertRun(_ report: AuditReport, into db: SQLiteDatabase) throws {
     var row = try insert(into: "run", count: 3, db)
     var id = 0
@@ -34,12 +34,17 @@ extension SQLiteReport {
     try add("level", st.level.rawValue)
     try add("statistic", st.statistic.rawValue)
     try add("large_text", st.largeText.rawValue)
-    for p in report.profileNames { try add("profile", p) }
-    for m in st.modes { try add("mode", m.rawValue) }
-    for a in st.appearances { try add("appearance", a.rawValue) }
-    for g in st.liquidGlass { try add("liquid_glass", g.label) }
-    for t in st.textSizes { try add("text_size", t.rawValue) }
-    for b in st.boldText { try add("bold_text", b ? 1 : 0) }
+    for d in SceneDimension.swept {
+      let sweep = d.sweep!
+      for v in sweep.values(report) {
+        switch v {
+        case .text(let t): try add(sweep.rowKey, t)
+        case .number(let n): try add(sweep.rowKey, JSONValue.format(n))
+        case .flag(let b): try add(sweep.rowKey, b ? 1 : 0)
+        case .none: continue
+        }
+      }
+    }
     try add("without_liquid_glass", st.hasProfileWithoutLiquidGlass ? 1 : 0)
     try add("scenes", s.scenes)
     try add("checks", s.checks)
@@ -275,7 +280,7 @@ extension SQLiteReport {
     }
   }
 
-  /// The remedy search of each (layout/element/item/appearance/mode) group,
+  /// The remedy search of each group (`RemedyAccumulator.key`),
   /// sorted by key, its state as JSON text: what `glass-audit merge` needs
   /// to combine the shards' remedies exactly as one run does.
   static func insertRemedySearch(_ acc: RemedyAccumulator, into db: SQLiteDatabase) throws {

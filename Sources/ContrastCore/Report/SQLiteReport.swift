@@ -52,14 +52,14 @@ public enum SQLiteReport {
   }
 
   /// A column per dimension of the matrix (``SceneDimension/all``), in its
-  /// order, named by its key in snake case (`liquidGlass`: `liquid_glass`):
+  /// order, named by its key in snake case (`aB`: `a_b`):
   /// its word as text (null where it has none: the Liquid Glass setting
   /// under Reduce Transparency), a flag (Bold Text) as 0 or 1.
   static let dimensionColumns = SceneDimension.all.map { d in
     "  \(columnName(d.key)) " + (d.wordIsFlag ? "INTEGER NOT NULL" : "TEXT") + ","
   }.joined(separator: "\n")
 
-  /// `liquidGlass` as a column's name: `liquid_glass`.
+  /// A dimension's key as a column's name: `aB` as `a_b`.
   static func columnName(_ key: String) -> String {
     var out = ""
     for c in key {
