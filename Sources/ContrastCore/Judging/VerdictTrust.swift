@@ -137,9 +137,13 @@ public struct TrustIndex: Sendable {
     _ spec: ColorSpec?, profile: Profile, appearance: Appearance, increaseContrast: Bool,
     isTint: Bool = false
   ) -> (trust: Trust, path: String)? {
-    guard let text = spec?.text(for: appearance) else { return nil }
+    guard let written = spec?.text(for: appearance) else { return nil }
     var found: (trust: Trust, path: String)?
     func consider(_ f: (trust: Trust, path: String)?) { found = Self.weaker(found, f) }
+    // An alpha of the app's own (`{color, alpha}`) is exact: no default
+    // tint alpha is read.
+    let (text, ownAlpha) = ColorText.split(written)
+    let isTint = isTint && ownAlpha == nil
     if text.hasPrefix("#") {
       let digits = text.count - 1
       if isTint && (digits == 3 || digits == 6) { consider(trust(under: "defaultTintAlpha")) }

@@ -568,26 +568,56 @@ struct LayoutReader {
 
   /// A colour: a semantic name of the profile, a hex colour, or
   /// `{light: C, dark: C}` with either optional.
+  /// A colour: its text (a semantic name or `"#hex"`), `{color, alpha}`
+  /// (the colour drawn at that alpha, exactly: a tint or fill as a fix
+  /// writes it), or `{light, dark}` of either.
   private mutating func readColor(_ node: YAMLNode, path: String) -> ColorSpec? {
-    if node.entries != nil {
+    if let entries = node.entries {
+      if entries.contains(where: { ["color", "alpha"].contains($0.name ?? "") }) {
+        return readColorWithAlpha(node, path: path).map(ColorSpec.same)
+      }
       guard
         let f = yaml.fields(
-          node, path: path, allowed: Self.appearanceKeys, what: "a colour per appearance")
+          node, path: path, allowed: Self.appearanceKeys + ["color", "alpha"],
+          what: "a colour per appearance or {color, alpha}")
       else { return nil }
       var light: String?
       var dark: String?
       var valid = true
       if let n = f["light"] {
-        light = readColorText(n, path: "\(path).light")
+        light = readColorOrAlpha(n, path: "\(path).light")
         valid = valid && light != nil
       }
       if let n = f["dark"] {
-        dark = readColorText(n, path: "\(path).dark")
+        dark = readColorOrAlpha(n, path: "\(path).dark")
         valid = valid && dark != nil
       }
       return valid ? .perAppearance(light: light, dark: dark) : nil
     }
     return readColorText(node, path: path).map(ColorSpec.same)
+  }
+
+  /// One appearance's colour: its text or `{color, alpha}`.
+  private mutating func readColorOrAlpha(_ node: YAMLNode, path: String) -> String? {
+    node.entries != nil
+      ? readColorWithAlpha(node, path: path) : readColorText(node, path: path)
+  }
+
+  /// `{color: COLOUR, alpha: A}`, A in [0, 1], as the colour's text with
+  /// its alpha (``ColorText``).
+  private mutating func readColorWithAlpha(_ node: YAMLNode, path: String) -> String? {
+    guard
+      let f = yaml.fields(
+        node, path: path, allowed: ["color", "alpha"], what: "a colour with its alpha"),
+      let c = yaml.require(f, "color"), let a = yaml.require(f, "alpha")
+    else { return nil }
+    let color = readColorText(c, path: "\(path).color")
+    guard let alpha = yaml.number(a, path: "\(path).alpha") else { return nil }
+    guard (0...1).contains(alpha) else {
+      yaml.report(a, path: "\(path).alpha", "must be in [0, 1] (got \(JSONValue.format(alpha)))")
+      return nil
+    }
+    return color.map { ColorText.withAlpha($0, alpha) }
   }
 
   private mutating func readColorText(_ node: YAMLNode, path: String) -> String? {

@@ -1,5 +1,6 @@
 extension Profile {
-  /// Resolves a colour text (a semantic name or `#hex`) for one appearance.
+  /// Resolves a colour text (a semantic name or `#hex`, or either with an
+  /// alpha of its own: ``ColorText``) for one appearance.
   ///
   /// Semantic names take their Increase Contrast variant when
   /// `increaseContrast` is on; hex values are used as written. A tint written
@@ -11,6 +12,13 @@ extension Profile {
   public func resolveColor(
     _ text: String, appearance: Appearance, increaseContrast: Bool, isTint: Bool = false
   ) -> RGBA? {
+    // `{color, alpha}`: the colour at exactly that alpha.
+    if case (let base, let alpha?) = ColorText.split(text) {
+      guard var c = resolveColor(base, appearance: appearance, increaseContrast: increaseContrast)
+      else { return nil }
+      c.alpha = alpha
+      return c
+    }
     if text.hasPrefix("#") {
       guard var c = try? RGBA(hex: text) else { return nil }
       let digits = text.count - 1
