@@ -146,7 +146,7 @@ enum Summary {
         let r = i.worst
         lines.append(
           "  \(WCAG.displayRatio(r.judgedRatio)):1 < \(JSONValue.format(r.threshold)):1  "
-            + "\(i.path)  fails in \(i.failingScenes) of \(i.scenes) scenes, worst on "
+            + "\(i.path)\(i.vibrantNote)  fails in \(i.failingScenes) of \(i.scenes) scenes, worst on "
             + "\(i.worstScene)  \(r.file):\(r.line)")
         let fix = i.fix
         if !fix.isEmpty { lines.append("      fix: \(fix)") }

@@ -84,6 +84,17 @@ struct Calibrator {
 
   private mutating func plan() throws(DiagnosticList) {
     let glass = parameters.kind == .glass
+    let vibrant = sets.reduce(0) { $0 + $1.vibrantItems }
+    if vibrant > 0 {
+      fixedNotes.append(
+        .init(
+          name: "vibrancy", scope: .everySize,
+          reason:
+            "calibrate cannot fit a vibrancy tint's matrix from captures yet: it measures the "
+            + "glass clear of its content, the \(vibrant) vibrant "
+            + "\(vibrant == 1 ? "item" : "items") included, and the profile's `vibrancy` stays as "
+            + "it is (issue 30)"))
+    }
     var order: [CalibrationParameter] = []
     if target.mode.increasesContrast {
       order =

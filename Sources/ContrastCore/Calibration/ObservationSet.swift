@@ -22,6 +22,9 @@ final class ObservationSet {
   let line: Int
   let shortSide: Double?
   let scale: Double
+  /// The vibrant items of the element (issue 30), which calibration
+  /// measures around, not through: it cannot fit their matrix yet.
+  var vibrantItems = 0
   /// The base profile's pipeline at this set's short side and setting,
   /// with the mode's rules and the element's tint applied.
   let pipeline: MaterialPipeline
@@ -200,13 +203,15 @@ final class ObservationSet {
           }
         }
       }
-      return ObservationSet(
+      let set = ObservationSet(
         input: capture.name, label: face.element.id, line: face.element.line, shortSide: side,
         scale: capture.layout.canvas.scale, pipeline: pipeline,
         ownFillAlpha: p.fill?.alpha ?? 0, ownPlateShare: p.plateShare,
         blur: blurParts(p, shortSide: side, liquidGlass: target.liquidGlass),
         observed: observed, sharp: sharp, canvas: mean == nil ? canvas : nil, rect: face.rect,
         pixels: face.pixels)
+      set.vibrantItems = face.element.content.filter(\.vibrant).count
+      return set
     }
   }
 }

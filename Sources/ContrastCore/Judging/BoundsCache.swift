@@ -10,6 +10,8 @@ final class BoundsCache: @unchecked Sendable {
     /// the border); the border's colour and width when it is 2.
     var code: UInt8 = 1
     var border: RGBA? = nil
+    /// A vibrant item's ink (issue 30); nil for a fixed colour.
+    var ink: VibrantInk? = nil
   }
   private let lock = NSLock()
   private var cache: [Key: ContrastBounds] = [:]
@@ -19,7 +21,7 @@ final class BoundsCache: @unchecked Sendable {
   /// so that no two audit workers compute the same bounds at the same time.
   func prefill(layouts: [Layout], profiles: [Profile], settings: AuditSettings, workers: Int) {
     var seen = Set<Key>()
-    var todo: [(Key, ElementRendering, RGBA)] = []
+    var todo: [(Key, ElementRendering, RGBA, VibrantInk?)] = []
     for layout in layouts {
       for profile in profiles {
         for appearance in settings.appearances {
@@ -30,8 +32,10 @@ final class BoundsCache: @unchecked Sendable {
               for item in element.content {
                 guard let color = profile.color(of: item, appearance: appearance, mode: mode)
                 else { continue }
-                let key = Key(surface: rendering.surface, color: color)
-                if seen.insert(key).inserted { todo.append((key, rendering, color)) }
+                let ink = profile.vibrantInk(
+                  of: item, color: color, rendering: rendering, appearance: appearance, mode: mode)
+                let key = Key(surface: rendering.surface, color: color, ink: ink)
+                if seen.insert(key).inserted { todo.append((key, rendering, color, ink)) }
               }
             }
           }
@@ -39,8 +43,9 @@ final class BoundsCache: @unchecked Sendable {
       }
     }
     let work = todo
-    let computed = work.map { ($0.1, $0.2) }.parallelMap(workers: workers) {
-      ContrastBounds.overCube(rendering: $0.0, color: $0.1)
+    let computed = work.map { ($0.1, $0.2, $0.3) }.parallelMap(workers: workers) { job in
+      job.2.map { ContrastBounds.overCube(rendering: job.0, color: job.1, ink: $0, code: 1) }
+        ?? ContrastBounds.overCube(rendering: job.0, color: job.1)
     }
     lock.lock()
     for (job, b) in zip(work, computed) { cache[job.0] = b }
@@ -51,32 +56,37 @@ final class BoundsCache: @unchecked Sendable {
   /// (``ItemSamples/pixelKinds``): inside the shape, under the border and
   /// outside the shape, each over the whole cube, joined (SPEC §3.5: the
   /// bounds contain every ratio of the item).
-  func bounds(rendering: ElementRendering, color: RGBA, kinds: UInt8) -> ContrastBounds {
+  /// A vibrant item's (`ink`) are those of its ink's colours.
+  func bounds(rendering: ElementRendering, color: RGBA, ink: VibrantInk? = nil, kinds: UInt8)
+    -> ContrastBounds
+  {
     var joined: ContrastBounds?
     for code: UInt8 in 0...2 where kinds & (1 << code) != 0 {
-      let b = bounds(rendering: rendering, color: color, code: code)
+      let b = bounds(rendering: rendering, color: color, ink: ink, code: code)
       joined =
         joined.map {
           ContrastBounds(min: Swift.min($0.min, b.min), max: Swift.max($0.max, b.max))
         } ?? b
     }
-    return joined ?? bounds(rendering: rendering, color: color)
+    return joined ?? bounds(rendering: rendering, color: color, ink: ink)
   }
 
   /// The bounds over one kind of pixel (`code` as in ``ItemSamples``; 1,
   /// inside the shape, is what ``prefill(layouts:profiles:settings:workers:)``
   /// computes), each computed once.
-  func bounds(rendering: ElementRendering, color: RGBA, code: UInt8 = 1) -> ContrastBounds {
+  func bounds(rendering: ElementRendering, color: RGBA, ink: VibrantInk? = nil, code: UInt8 = 1)
+    -> ContrastBounds
+  {
     let key = Key(
       surface: code == 0 ? .wallpaper : rendering.surface, color: color, code: code,
-      border: code == 2 ? rendering.borderColor : nil)
+      border: code == 2 ? rendering.borderColor : nil, ink: ink)
     lock.lock()
     if let b = cache[key] {
       lock.unlock()
       return b
     }
     lock.unlock()
-    let b = ContrastBounds.overCube(rendering: rendering, color: color, code: code)
+    let b = ContrastBounds.overCube(rendering: rendering, color: color, ink: ink, code: code)
     lock.lock()
     cache[key] = b
     lock.unlock()

@@ -32,6 +32,9 @@ extension CheckResult {
     var role: String?
     var file: String
     var line: Int
+    /// Whether the item is vibrant (issue 30): drawn as a colour matrix of
+    /// the glass behind it, its colour the tint.
+    var vibrant = false
   }
 
   /// The scene of a check beyond its item: the same for every item of the

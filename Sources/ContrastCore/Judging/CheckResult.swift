@@ -173,6 +173,13 @@ public struct CheckResult: Sendable, Hashable {
     get { place.role }
     set { place = place.with { $0.role = newValue } }
   }
+  /// Whether the item is vibrant (issue 30): its colour is the tint of a
+  /// matrix applied to the glass behind each pixel, where the profile says
+  /// so (``VibrancyForms/rule(in:)``).
+  public var vibrant: Bool {
+    get { place.vibrant }
+    set { place = place.with { $0.vibrant = newValue } }
+  }
   /// The layout file and the item's line in it.
   public var file: String {
     get { place.file }

@@ -74,17 +74,31 @@ extension ContrastBounds {
       code: code)
   }
 
+  /// ``overCube(rendering:color:code:)`` of a vibrant item (issue 30) when
+  /// `ink` is given: its colour at each point is the ink over that point's
+  /// background, so the extremes are those of `ratio(V(P(c)), P(c))` over
+  /// the cube, found the same way.
+  public static func overCube(
+    rendering: ElementRendering, color: RGBA, ink: VibrantInk?, code: UInt8
+  ) -> ContrastBounds {
+    overCube(
+      rendering: rendering, color: color, rankingExactly: false, refiningEveryPoint: false,
+      code: code, ink: ink)
+  }
+
   /// ``overCube(rendering:color:)``; `rankingExactly` ranks every grid point
   /// with the exact luminance (what the table's shortcut must reproduce), and
   /// `refiningEveryPoint` evaluates every refinement point, repeats included
   /// (what evaluating first occurrences only must reproduce).
   static func overCube(
     rendering: ElementRendering, color: RGBA, rankingExactly: Bool, refiningEveryPoint: Bool,
-    code: UInt8 = 1
+    code: UInt8 = 1, ink: VibrantInk? = nil
   ) -> ContrastBounds {
     // An opaque colour composited over anything is itself (`1 * c + 0 * x`
-    // is exactly `c`): its luminance is taken once.
-    let opaqueLuminance = color.alpha == 1 ? WCAG.relativeLuminance(color.rgb) : nil
+    // is exactly `c`): its luminance is taken once. (Not a vibrant one:
+    // its colour follows the background.)
+    let opaqueLuminance =
+      color.alpha == 1 && ink == nil ? WCAG.relativeLuminance(color.rgb) : nil
     let grid = code == 0 ? Self.outsideGrid : code == 2 ? Self.borderGrid : Self.grid
     func ratio(_ c: RGB) -> Double {
       let bg =
@@ -94,7 +108,7 @@ extension ContrastBounds {
       if let opaqueLuminance {
         return WCAG.contrastRatio(luminance: opaqueLuminance, WCAG.relativeLuminance(bg))
       }
-      let fg = color.composited(over: bg)
+      let fg = ink?.foreground(over: bg) ?? color.composited(over: bg)
       return WCAG.contrastRatio(fg, bg)
     }
     let step = Self.gridStep
@@ -109,7 +123,9 @@ extension ContrastBounds {
     // The table-luminance ratios of the whole grid in one pass of the
     // per-pixel model (CPixelKernel's vector loop where the CPU has one):
     // every grid colour is a backdrop inside the shape.
-    let ratios = PixelKernel(rendering: rendering, color: color).ratios(grid)
+    let ratios =
+      ink.map { grid.vibrantEntryRatios(rendering: rendering, ink: $0) }
+      ?? PixelKernel(rendering: rendering, color: color).ratios(grid)
     let approximate = ratios.indices.map { (ratios[$0], grid.color(at: $0)) }
     // Deterministic ordering of candidates: by ratio, ties by position. Only
     // the first and last few of that order are needed, so they are kept

@@ -44,7 +44,8 @@ struct ResultAssembly {
     if let known = scene.looks[key] {
       m.result.look = known.shared
     } else {
-      m.result.bounds = bounds.bounds(rendering: m.rendering, color: m.color, kinds: m.pixelKinds)
+      m.result.bounds = bounds.bounds(
+        rendering: m.rendering, color: m.color, ink: m.ink, kinds: m.pixelKinds)
       places.share(&m.result)
       scene.looks[key] = (made, m.result.look)
     }

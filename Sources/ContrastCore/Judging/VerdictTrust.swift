@@ -100,6 +100,25 @@ public struct TrustIndex: Sendable {
         }
       }
     }
+    // A vibrant item (issue 30): what the mode assumes of it when the
+    // mode draws its tint; the forms' numbers and the space they work in
+    // (an assumption) when it is drawn through the matrix.
+    if item.vibrant, let forms = profile.vibrancy {
+      if mode.reducesTransparency, forms.reduceTransparency == .tint {
+        consider(trust(under: "vibrancy.reduceTransparency"))
+      } else if ic, forms.increaseContrast == .tint {
+        consider(trust(under: "vibrancy.increaseContrast"))
+      } else if profile.vibrantInk(
+        of: item, color: RGBA(.black), rendering: rendering, appearance: appearance, mode: mode)
+        != nil
+      {
+        if ic { consider(trust(under: "vibrancy.increaseContrast")) }
+        consider(trust(under: "vibrancy.space"))
+        for key in ["identityScale", "tintLevel", "lightSpread", "grey"] {
+          consider(trust(under: "vibrancy.\(key)"))
+        }
+      }
+    }
     consider(colorTrust(item.color, profile: profile, appearance: appearance, increaseContrast: ic))
     switch rendering.surface {
     case .wallpaper:

@@ -229,6 +229,10 @@ public struct ContentItem: Sendable, Hashable {
   /// A control (a button inside a player): its frame is a touch target,
   /// held to the same minimum as an interactive element (`target-size`).
   public var interactive = false
+  /// Drawn as iOS draws a bar's content (issue 30): each pixel a colour
+  /// matrix of the glass behind it, chosen by `color`, the tint
+  /// (``VibrancyForms``). Only on an item of a glass element.
+  public var vibrant = false
   /// The text shown, when the layout gives it (for reports only).
   public var text: String?
   /// 1-based line of the item in its file.

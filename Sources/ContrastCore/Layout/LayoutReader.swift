@@ -17,7 +17,7 @@ struct LayoutReader {
   ]
   static let itemKeys = [
     "id", "kind", "role", "weight", "size", "color", "frame", "minimumRatio", "grow", "fixedSize",
-    "interactive", "text",
+    "interactive", "text", "vibrant",
   ]
   static let overrideKeys = ["material", "tint", "border", "fill"]
   static let frameKeys = ["x", "y", "width", "height"]
@@ -260,7 +260,9 @@ struct LayoutReader {
         let itemPath = "\(path).content[\(index)]"
         checkUnique(
           itemNode, path: itemPath, seen: &seen, what: "item id", scope: " in this element")
-        if let item = readItem(itemNode, path: itemPath) { content.append(item) }
+        if let item = readItem(itemNode, path: itemPath, material: material) {
+          content.append(item)
+        }
       }
     }
 
@@ -415,7 +417,11 @@ struct LayoutReader {
 
   // MARK: - Content items
 
-  private mutating func readItem(_ node: YAMLNode, path: String) -> ContentItem? {
+  /// One content item of an element of `material` (nil when the
+  /// element's material is invalid: `vibrant` is then not judged).
+  private mutating func readItem(_ node: YAMLNode, path: String, material: String?)
+    -> ContentItem?
+  {
     guard let f = yaml.fields(node, path: path, allowed: Self.itemKeys, what: "a content item")
     else {
       return nil
@@ -500,6 +506,9 @@ struct LayoutReader {
     if let n = f["interactive"] {
       interactive = yaml.bool(n, path: "\(path).interactive") ?? false
     }
+    let vibrant =
+      f["vibrant"].map { readVibrant($0, path: "\(path).vibrant", kind: kind, material: material) }
+      ?? false
     var text: String?
     if let n = f["text"] {
       text = limited(n, path: "\(path).text", what: "a text", limit: LayoutLimits.maximumTextLength)
@@ -513,7 +522,36 @@ struct LayoutReader {
     item.grow = grow
     item.fixedSize = fixedSize
     item.interactive = interactive
+    item.vibrant = vibrant
     return item
+  }
+
+  /// `vibrant: true|false` (issue 30): only a text or icon item of a glass
+  /// element may be vibrant; the public measurement is of content on glass
+  /// (a tab bar's items), and nothing is public of vibrancy over a standard
+  /// material or the bare wallpaper.
+  private mutating func readVibrant(
+    _ n: YAMLNode, path: String, kind: ContentKind?, material: String?
+  ) -> Bool {
+    guard let vibrant = yaml.bool(n, path: path), vibrant else { return false }
+    if let kind, kind == .decorative {
+      yaml.report(
+        n, path: path, "only a text or icon item can be vibrant; this item is decorative")
+      return false
+    }
+    guard let material else { return false }
+    guard profile.materials[material]?.light.kind == .glass else {
+      let what =
+        material == Self.noMaterial
+        ? "no material (material: none)" : "the standard material \(YAMLReader.quoted(material))"
+      yaml.report(
+        n, path: path,
+        "vibrant content is measured only on Liquid Glass (a tab bar's items, iOS 27); this "
+          + "element has \(what), where no public data says how iOS draws it; remove 'vibrant' "
+          + "or put the item on a glass material")
+      return false
+    }
+    return true
   }
 
   // MARK: - Values

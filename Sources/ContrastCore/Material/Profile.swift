@@ -343,6 +343,10 @@ public struct Profile: Sendable, Hashable {
   /// The weight Bold Text draws each weight in (SPEC §3.8); a weight not
   /// listed is unchanged.
   public var boldTextWeights: [FontWeight: FontWeight] = Profile.specBoldTextWeights
+  /// How vibrant content is drawn on glass (issue 30, its `vibrancy`
+  /// section); nil when the profile has none (vibrant items are then drawn
+  /// in their tint as a fixed colour).
+  public var vibrancy: VibrancyForms?
   /// Provenance of every number, keyed by its path in the profile file
   /// (`materials.glass.regular.light.white`).
   public var provenance: [String: Provenance]

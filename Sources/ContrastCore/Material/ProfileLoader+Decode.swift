@@ -22,11 +22,12 @@ struct ProfileDecoder {
   static let topLevelKeys = [
     "version", "name", "materials", "increaseContrast", "border", "defaultTintAlpha", "colors",
     "devices", "textRoles", "defaultTextRole", "largeText", "minimumTarget", "fit",
-    "liquidGlass", "boldText",
+    "liquidGlass", "boldText", "vibrancy",
   ]
   /// Top-level keys a profile may leave out: `liquidGlass` (default true),
-  /// `boldText` (default SPEC §3.8's mapping), `version` and `fit`.
-  static let optionalTopLevelKeys = ["version", "fit", "liquidGlass", "boldText"]
+  /// `boldText` (default SPEC §3.8's mapping), `version`, `fit` and
+  /// `vibrancy` (none: vibrant items are drawn in their tint).
+  static let optionalTopLevelKeys = ["version", "fit", "liquidGlass", "boldText", "vibrancy"]
   static let glassKeys = [
     "blur", "blurRadius", "blurMix", "white", "black", "saturation", "lumaCap", "fill",
   ]

@@ -34,6 +34,7 @@ extension ProfileDecoder {
     let target = number(f["minimumTarget"], path: "minimumTarget", range: .positive)
     // A bad `fit` section is reported; `diagnostics` then stops the profile.
     let fit = f["fit"].flatMap { self.fit($0) }
+    let vibrancy = f["vibrancy"].flatMap { self.vibrancy($0) }
     guard diagnostics.isEmpty, let name, let materials, let increaseContrast, let border,
       let tintAlpha, let colors, let devices, let roles, let defaultRole,
       let largeText, let target
@@ -46,6 +47,7 @@ extension ProfileDecoder {
       fitResiduals: fit?.residuals ?? [])
     profile.hasLiquidGlass = hasLiquidGlass
     if let bold { profile.boldTextWeights = bold }
+    profile.vibrancy = vibrancy
     return profile
   }
 

@@ -41,7 +41,9 @@ extension Remedy {
     }
     if let c = m.color {
       let name = m.colorName.map { "`\($0)` (\(c))" } ?? c
-      parts.append("text colour \(name)\(reaches(m.colorRatio, atLeast: m.colorName == nil))")
+      // A vibrant item's colour is its tint: the matrix follows it.
+      let what = r.vibrant ? "vibrant tint" : "text colour"
+      parts.append("\(what) \(name)\(reaches(m.colorRatio, atLeast: m.colorName == nil))")
     }
     if let size = m.largeTextSize, let threshold = m.largeTextThreshold {
       let weight = m.largeTextWeight.map { $0 == "regular" ? "" : " \($0)" } ?? ""
@@ -60,6 +62,7 @@ extension Remedy {
         switch kind {
         case "material": return "a thicker material"
         case "alpha": return "\(m.alphaProperty ?? "an") alpha"
+        case "color" where r.vibrant: return "a system tint or a lightness of this tint"
         case "color": return "a system colour or a lightness of this hue"
         case "largeText": return "large text"
         default: return kind

@@ -74,6 +74,10 @@ public struct RemedyAccumulator: Sendable, Equatable {
   /// scene of the group is not tried again.
   mutating func add(_ m: ItemMeasurement, in scene: RemedyScene) {
     guard let samples = m.samples else { return }
+    if let forms = scene.profile.vibrancy, m.ink != nil {
+      addVibrant(m, samples: samples, forms: forms, in: scene)
+      return
+    }
     let statistic = scene.settings.statistic
     let threshold = m.requirement.threshold
     // The search and the entries' background luminances are made when a
@@ -102,7 +106,10 @@ public struct RemedyAccumulator: Sendable, Equatable {
     let k = RemedyAccumulator.key(m.result)
     var g = groups[k] ?? Group(baseColor: m.color)
     let tint = RemedySearch.glassTint(for: m.color)
-    if let target = RemedySearch.alphaTarget(of: m.rendering, glassFill: tint) {
+    // A vibrant item drawn in its tint (a mode that draws the tint): its
+    // fix is still its tint alone.
+    let vibrant = m.result.vibrant
+    if !vibrant, let target = RemedySearch.alphaTarget(of: m.rendering, glassFill: tint) {
       g.property = target.property
       g.colorHex = target.color.hex
       g.currentAlpha = target.alpha
@@ -140,7 +147,41 @@ public struct RemedyAccumulator: Sendable, Equatable {
           backgrounds: c.color.alpha == 1 ? backgrounds() : nil)
       }
     }
-    addMaterials(m, named: named, in: scene, to: &g)
+    if !vibrant { addMaterials(m, named: named, in: scene, to: &g) }
+    addLargeText(m, in: scene, to: &g)
+    groups[k] = g
+  }
+
+  /// A vibrant item's failing scene (issue 30): its fix is a tint, the
+  /// matrix following it (``VibrantRemedySearch``): a lightness of the tint
+  /// toward black or white, or a named colour of the profile, each judged
+  /// through its own matrix on every pixel; and large text. No alpha and no
+  /// thicker material are offered.
+  private mutating func addVibrant(
+    _ m: ItemMeasurement, samples: ItemSamples, forms: VibrancyForms, in scene: RemedyScene
+  ) {
+    let search = VibrantRemedySearch(
+      samples: samples, rendering: m.rendering, forms: forms, appearance: m.result.appearance,
+      threshold: m.requirement.threshold, statistic: scene.settings.statistic)
+    let k = RemedyAccumulator.key(m.result)
+    var g = groups[k] ?? Group(baseColor: m.color)
+    g.markAlphaInfeasible()
+    for (d, target) in [0.0, 1.0].enumerated() {
+      guard let prior = g.steps[d] else { continue }
+      if let (s, r) = search.minimalLightnessStep(of: m.color, toward: target) {
+        g.steps[d] = Swift.max(prior, s)
+        g.colorRatios[d] = Swift.min(g.colorRatios[d], r)
+      } else {
+        g.steps[d] = nil
+        g.colorRatios[d] = .infinity
+      }
+    }
+    let named = RemedyCandidates.namedColors(
+      nearest: m.color, in: scene.profile, appearance: m.result.appearance,
+      increaseContrast: m.result.mode.increasesContrast)
+    for (rank, c) in named.enumerated() {
+      g.try("color:\(c.name)", value: c.color.hex, rank: rank) { search.passing(tint: c.color) }
+    }
     addLargeText(m, in: scene, to: &g)
     groups[k] = g
   }

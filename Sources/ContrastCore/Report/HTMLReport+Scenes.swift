@@ -83,7 +83,8 @@ extension HTMLReport {
     for i in never {
       guard let r = i.neverPassing else { continue }
       out +=
-        "<li><a href=\"#\(escape(layoutAnchor(i.layout)))\"><b>\(escape(i.path))</b></a>: at most "
+        "<li><a href=\"#\(escape(layoutAnchor(i.layout)))\"><b>\(escape(i.path))</b></a>"
+        + "\(escape(i.vibrantNote)): at most "
         + "<b>\(WCAG.displayRatio(r.bounds.max))</b>, needs \(JSONValue.format(r.threshold)) "
         + "(\(escape(r.sceneDescription)))"
       if !i.fix.isEmpty { out += " <span class=\"fix\">Fix: \(inlineCode(i.fix))</span>" }
@@ -258,6 +259,7 @@ extension HTMLReport {
       out +=
         "<td class=\"item\"><span class=\"badge \(r.verdict.rawValue)\">\(r.verdict.rawValue)"
         + "</span> <b>\(escape(i.element)) › \(escape(i.item))</b>"
+        + (i.vibrant ? " <i>vibrant</i>" : "")
         + "<code class=\"where\">\(escape(":\(r.line)"))</code></td>"
       out +=
         "<td class=\"num\" data-v=\"\(JSONValue.format(r.judgedRatio))\"><b class=\"ratio\">"
@@ -357,6 +359,7 @@ extension HTMLReport {
         out +=
           "<li><span class=\"n \(box.verdict.rawValue)\">\(b.number)</span> "
           + "<b>\(escape(box.element)) › \(escape(box.item))</b>"
+        if let r, r.vibrant { out += " <i>vibrant</i>" }
         if let r {
           out +=
             " <span class=\"ratio\">\(WCAG.displayRatio(r.judgedRatio))</span> "
@@ -371,6 +374,12 @@ extension HTMLReport {
       + "to each. Text is drawn in its colour in its item’s frame; icons are drawn as their "
       + "frame filled in the icon’s colour (SF Symbols cannot be drawn here); dashed frames "
       + "pass. Select a picture to open it full size.</p>\n"
+    if boxes.contains(where: { byItem[ItemKey(scene: p.key, box: $0)]?.vibrant == true }) {
+      out +=
+        "<p class=\"how\">Vibrant items are drawn here in their tint; iOS draws each of their "
+        + "pixels as a colour matrix of the glass behind it, chosen by the tint, and the audit "
+        + "judges them so (their ratios and the heatmap are those pixels’).</p>\n"
+    }
     return out + "</div>\n"
   }
 
@@ -525,7 +534,8 @@ extension HTMLReport {
     for b in ordered where !b.rect.isEmpty {
       let r = byItem[ItemKey(scene: p.key, box: b)]
       let ratio = r.map { WCAG.displayRatio($0.judgedRatio) } ?? ""
-      let label = "\(b.element) › \(b.item) \(ratio)"
+      let label =
+        "\(b.element) › \(b.item)\(r?.vibrant == true ? " (vibrant)" : "") \(ratio)"
       var style =
         "left:\(percent(b.rect.x, of: p.width));top:\(percent(b.rect.y, of: p.height));"
         + "width:\(percent(b.rect.width, of: p.width));"

@@ -39,6 +39,12 @@ public struct ItemFailure: Sendable {
   public var fix: String { Remedy.text(for: worst) }
   /// `layout › element › item`.
   public var path: String { "\(layout) › \(element) › \(item)" }
+  /// Whether the item is vibrant (issue 30): every report for people says
+  /// so beside its name (``vibrantNote``).
+  public var vibrant: Bool { worst.vibrant }
+  /// ` (vibrant)` after a vibrant item's name, plain text; empty otherwise
+  /// (a report without vibrant items is unchanged).
+  public var vibrantNote: String { vibrant ? " (vibrant)" : "" }
   /// Where the worst check is: `wallpaper (light, normal, clear glass)`.
   public var worstScene: String { "\(worst.wallpaper) (\(worst.sceneDescription))" }
 }

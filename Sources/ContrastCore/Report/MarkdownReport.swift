@@ -186,7 +186,7 @@ public enum MarkdownReport {
   /// `layout › element › item`, each shortened and escaped.
   static func itemName(_ i: ItemFailure) -> String {
     [i.layout, i.element, i.item].map { "**\(cell(short($0, maximumCellLength)))**" }
-      .joined(separator: " › ")
+      .joined(separator: " › ") + i.vibrantNote
   }
 
   /// "profile `ios27`" or "profiles `ios26`, `ios27`".
@@ -388,7 +388,8 @@ public enum MarkdownReport {
       let r = i.worst
       out.append(
         "| \(cell(short(layout, maximumCellLength))) | \(items.count) | "
-          + "\(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength))) | "
+          + "\(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength)))"
+          + "\(i.vibrantNote) | "
           + "\(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
           + "\(cell(short(r.wallpaper, maximumCellLength))) (\(cell(r.sceneDescription))) | "
           + "\(i.failingScenes)/\(i.scenes) | \(cell(short(i.fix, 200))) |")
@@ -422,8 +423,8 @@ public enum MarkdownReport {
       let r = i.worst
       let bounds = "\(WCAG.displayRatio(r.bounds.min))–\(WCAG.displayRatio(r.bounds.max))"
       return
-        "| \(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength))) | "
-        + "\(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
+        "| \(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength)))"
+        + "\(i.vibrantNote) | \(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
         + "\(cell(short(r.wallpaper, maximumCellLength))) (\(cell(r.sceneDescription))) | "
         + "\(i.failingScenes)/\(i.scenes) | \(bounds)\(i.neverPasses ? " ⛔" : "") | "
         + "\(trustText(r)) | \(cell(short(i.fix, 300))) | \(r.line) |"

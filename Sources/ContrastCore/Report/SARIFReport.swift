@@ -202,6 +202,8 @@ public enum SARIFReport {
         ))
     }
     let coordinate = JSONReport.coordinate(r)
+    // A vibrant item says so (issue 30); others carry no such key.
+    let vibrant: [(String, JSONValue)] = r.vibrant ? [("vibrant", .bool(true))] : []
     pairs.append(
       (
         "properties",
@@ -216,7 +218,7 @@ public enum SARIFReport {
               ("failingScenes", .int(failing.count)),
               ("sceneCount", .int(scenes.count)),
               ("scenes", .array(scenes.prefix(maximumListedScenes).map(scene))),
-            ])
+            ] + vibrant)
       ))
     return .object(pairs)
   }

@@ -265,7 +265,8 @@ public enum ScenePreviewRenderer {
             // The ratios the audit measured, when it kept them; one entry
             // stands for a run of pixels, row-major.
             let ratios =
-              m.entryRatios ?? samples.entryRatios(rendering: m.rendering, color: m.color)
+              m.entryRatios
+              ?? samples.entryRatios(rendering: m.rendering, color: m.color, ink: m.ink)
             let coverColumns = (rect.x..<rect.maxX).map { map.outputColumns(of: $0) }
             let coverRows = (rect.y..<rect.maxY).map { map.outputRows(of: $0) }
             var x = 0

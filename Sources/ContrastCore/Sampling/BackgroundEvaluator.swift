@@ -50,4 +50,17 @@ public struct BackgroundEvaluator: Sendable {
     let fg = color.composited(over: bg)
     return WCAG.contrastRatio(luminance: lum.luminance(fg), lum.luminance(bg))
   }
+
+  /// The contrast ratio of a vibrant item's pixel (issue 30): its colour
+  /// is the ink's matrix applied to that same background (clipped to
+  /// [0, 1], composited with the tint's alpha), taken against it. Plain
+  /// Swift, the only path of vibrant items (they are few: no vector loop).
+  @inlinable
+  public func vibrantRatio(
+    backdrop: RGB, wallpaper: RGB, code: UInt8, ink: VibrantInk, lum: FastLuminance
+  ) -> Double {
+    let bg = background(backdrop: backdrop, wallpaper: wallpaper, code: code)
+    let fg = ink.foreground(over: bg)
+    return WCAG.contrastRatio(luminance: lum.luminance(fg), lum.luminance(bg))
+  }
 }

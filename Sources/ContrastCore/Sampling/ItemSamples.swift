@@ -146,6 +146,38 @@ public struct ItemSamples: Sendable {
     PixelKernel(rendering: rendering, color: color).ratios(self)
   }
 
+  /// ``measure(rendering:color:threshold:)`` of a vibrant item when `ink`
+  /// is given (``vibrantEntryRatios(rendering:ink:)``, no histogram);
+  /// exactly that function otherwise.
+  public func measure(
+    rendering: ElementRendering, color: RGBA, ink: VibrantInk?, threshold: Double
+  ) -> (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?) {
+    guard let ink else { return measure(rendering: rendering, color: color, threshold: threshold) }
+    let ratios = vibrantEntryRatios(rendering: rendering, ink: ink)
+    return (ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold), nil)
+  }
+
+  /// ``entryRatios(rendering:color:)``, or a vibrant item's when `ink` is given.
+  public func entryRatios(rendering: ElementRendering, color: RGBA, ink: VibrantInk?) -> [Double] {
+    guard let ink else { return entryRatios(rendering: rendering, color: color) }
+    return vibrantEntryRatios(rendering: rendering, ink: ink)
+  }
+
+  /// The ratio of each entry of a vibrant item (issue 30): per entry its
+  /// background under `rendering` (``BackgroundEvaluator``), the ink's
+  /// colour over that background, and the ratio of the two, with the table
+  /// luminance as the fast path takes it. Plain Swift.
+  public func vibrantEntryRatios(rendering: ElementRendering, ink: VibrantInk) -> [Double] {
+    let evaluator = BackgroundEvaluator(rendering)
+    let lum = FastLuminance.shared
+    let s = storage
+    return (0..<count).map { k in
+      let c = RGB(r: s.r[k], g: s.g[k], b: s.b[k])
+      return evaluator.vibrantRatio(
+        backdrop: c, wallpaper: c, code: s.codes[k], ink: ink, lum: lum)
+    }
+  }
+
   /// Contrast ratio per pixel, row-major over the item's pixel rectangle.
   public func ratios(rendering: ElementRendering, color: RGBA) -> [Double] {
     perPixel(entryRatios(rendering: rendering, color: color))

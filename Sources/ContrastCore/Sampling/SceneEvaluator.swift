@@ -4,6 +4,9 @@ public struct ItemMeasurement: Sendable {
   /// The rendering and colour the item was measured with (for bounds and remedies).
   public var rendering: ElementRendering
   public var color: RGBA
+  /// A vibrant item's ink in this scene (issue 30); nil for an item drawn
+  /// in `color` as a fixed colour.
+  public var ink: VibrantInk? = nil
   public var requirement: ItemRequirement
   /// The item's pixels, kept only when the check did not pass (for remedies).
   public var samples: ItemSamples?
@@ -41,6 +44,7 @@ public final class SampleCache {
     var samples: Key
     var rendering: ElementRendering
     var color: RGBA
+    var ink: VibrantInk?
     var threshold: Double
   }
   typealias Measured = (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?)
@@ -53,6 +57,7 @@ public final class SampleCache {
     var samples: Key
     var rendering: ElementRendering
     var color: RGBA
+    var ink: VibrantInk?
   }
   private(set) var ratios: [RatioKey: [Double]] = [:]
   /// The first pixel of each entry of the samples of a union of frames
@@ -171,7 +176,7 @@ public final class ItemPlaces {
     let p = CheckResult.ItemPlace(
       CheckResult.ItemFields(
         layout: layout.id, element: element.id, item: item.id, kind: item.kind, role: role,
-        file: layout.file, line: item.line))
+        file: layout.file, line: item.line, vibrant: item.vibrant))
     places[key] = p
     return p
   }
@@ -239,6 +244,8 @@ public enum SceneEvaluator {
         guard let color = profile.color(of: item, appearance: appearance, mode: mode) else {
           continue
         }
+        let ink = profile.vibrantInk(
+          of: item, color: color, rendering: rendering, appearance: appearance, mode: mode)
         // Each text setting of the run: its requirement and the pixels its
         // (grown) frame covers on the canvas.
         let variants = textSettings.compactMap { size, bold -> Variant? in
@@ -261,8 +268,8 @@ public enum SceneEvaluator {
           variants.contains { $0.rect != first.rect }
             && variants.allSatisfy { $0.rect.x == union.x && $0.rect.width == union.width }
           ? measureUnion(
-            union, element: element, item: item, rendering: rendering, color: color, image: image,
-            mask: mask, source: source, cache: cache)
+            union, element: element, item: item, rendering: rendering, color: color, ink: ink,
+            image: image, mask: mask, source: source, cache: cache)
           : nil
         let trusted = trust?.verdictTrust(
           item: item, element: element, rendering: rendering, profile: profile,
@@ -285,6 +292,7 @@ public enum SceneEvaluator {
                 settings: settings, rendering: rendering, color: color, variant: v,
                 stats: stats, pixelCount: pixels, look: looks.look(v.requirement),
                 shared: (place(v), scene(v)))
+              m.ink = ink
               // (The union's kinds: a frame's bounds may be the wider.)
               m.pixelKinds = shared.samples.pixelKinds
               return m
@@ -303,6 +311,7 @@ public enum SceneEvaluator {
               settings: settings, rendering: rendering, color: color, variant: v,
               stats: known.stats, pixelCount: known.pixels, look: looks.look(v.requirement),
               shared: (place(v), scene(v)))
+            m.ink = ink
             m.pixelKinds = known.kinds
             out.append(m)
             continue
@@ -317,15 +326,18 @@ public enum SceneEvaluator {
           let pixels = { collect(rect: v.rect, image: image, mask: mask, source: source) }
           samples = cache?.samples(key, orCollect: pixels) ?? pixels()
           let measureKey = SampleCache.MeasureKey(
-            samples: key, rendering: rendering, color: color, threshold: v.requirement.threshold)
+            samples: key, rendering: rendering, color: color, ink: ink,
+            threshold: v.requirement.threshold)
           let measure = {
-            samples.measure(rendering: rendering, color: color, threshold: v.requirement.threshold)
+            samples.measure(
+              rendering: rendering, color: color, ink: ink, threshold: v.requirement.threshold)
           }
           (ratios, stats, buckets) = cache?.measured(measureKey, orMeasure: measure) ?? measure()
           var m = makeMeasurement(
             settings: settings, rendering: rendering, color: color, variant: v,
             stats: stats, pixelCount: samples.pixelCount, look: looks.look(v.requirement),
             shared: (place(v), scene(v)))
+          m.ink = ink
           m.pixelKinds = samples.pixelKinds
           judgedOn[statsKey] = (stats, samples.pixelCount, samples.pixelKinds)
           if m.result.verdict == .fail {
@@ -507,15 +519,17 @@ public enum SceneEvaluator {
   /// of their entries, evaluated once for every frame inside it.
   static func measureUnion(
     _ rect: PixelRect, element: Element, item: ContentItem, rendering: ElementRendering,
-    color: RGBA, image: RGBImage, mask: ShapeMask, source: ElementBackdrop, cache: SampleCache?
+    color: RGBA, ink: VibrantInk? = nil, image: RGBImage, mask: ShapeMask,
+    source: ElementBackdrop, cache: SampleCache?
   ) -> Union {
     let key = SampleCache.Key(
       element: element.id, item: item.id, rect: rect, border: rendering.borderWidthInPixels,
       source: source.identity)
     let pixels = { collect(rect: rect, image: image, mask: mask, source: source) }
     let samples = cache?.samples(key, orCollect: pixels) ?? pixels()
-    let ratioKey = SampleCache.RatioKey(samples: key, rendering: rendering, color: color)
-    let entryRatios = { samples.entryRatios(rendering: rendering, color: color) }
+    let ratioKey = SampleCache.RatioKey(
+      samples: key, rendering: rendering, color: color, ink: ink)
+    let entryRatios = { samples.entryRatios(rendering: rendering, color: color, ink: ink) }
     let ratios = cache?.ratios(ratioKey, orMake: entryRatios) ?? entryRatios()
     let offsets = cache?.offsets(key, orMake: samples.pixelOffsets) ?? samples.pixelOffsets()
     // (The samples' counts copied out once for all the scenes that share them.)

@@ -349,6 +349,12 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
       paths += ["count", "mean", "max"].map { "fit.residuals[\(i)].\($0)" }
       if group.setting != nil { paths.append("fit.residuals[\(i)].setting") }
     }
+    if profile.vibrancy != nil {
+      paths += [
+        "identityScale", "tintLevel", "lightSpread", "grey.gain", "grey.slope", "grey.offset",
+        "grey.curvature", "space", "reduceTransparency", "increaseContrast",
+      ].map { "vibrancy.\($0)" }
+    }
     return paths.sorted()
   }
 
