@@ -170,7 +170,7 @@ extension CLIHarness {
     return (report["checks"] as? [[String: Any]] ?? []).map { c in
       var r = c
       if let k = c["itemIndex"] as? Int, items.indices.contains(k) {
-        for key in ["layout", "element", "item", "kind", "role", "file", "line"] {
+        for key in ["layout", "element", "item", "kind", "role", "vibrant", "file", "line"] {
           r[key] = items[k][key]
         }
       }

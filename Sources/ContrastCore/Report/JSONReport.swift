@@ -192,7 +192,8 @@ public enum JSONReport {
     return .object([
       ("layout", .string(head.layout)), ("element", .string(head.element)),
       ("item", .string(head.item)), ("kind", .string(head.kind.rawValue)),
-      ("role", .optional(head.role)), ("file", .string(head.file)), ("line", .int(head.line)),
+      ("role", .optional(head.role)), ("vibrant", .bool(head.vibrant)),
+      ("file", .string(head.file)), ("line", .int(head.line)),
       ("verdict", .string(a.verdict.rawValue)), ("scenes", .int(a.scenes)),
       ("failingScenes", .int(a.failing)), ("warningScenes", .int(a.warnings)),
       ("gatingScenes", .int(a.gating)), ("rank", a.rank.map(JSONValue.int) ?? .null),

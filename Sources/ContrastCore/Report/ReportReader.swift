@@ -122,7 +122,7 @@ public enum ReportReader {
     guard let checks = root[JSONReport.checksKey] as? [[String: Any]],
       let items = root["items"] as? [[String: Any]], let looks = root["looks"] as? [[String: Any]]
     else { throw fail("checks, items or looks are missing") }
-    let itemKeys = ["layout", "element", "item", "kind", "role", "file", "line"]
+    let itemKeys = ["layout", "element", "item", "kind", "role", "vibrant", "file", "line"]
     return try checks.enumerated().map { (i, c) throws(Diagnostic) in
       guard let k = c["itemIndex"] as? Int, items.indices.contains(k),
         let l = c["lookIndex"] as? Int, looks.indices.contains(l)
@@ -180,6 +180,7 @@ public enum ReportReader {
     let defaults = ReadingDefaults(profile: defaultProfile)
     for d in SceneDimension.all where !d.read(r[d.key], &result, defaults) { return nil }
     result.thresholdSource = source
+    result.vibrant = r["vibrant"] as? Bool ?? false
     // The value the run judged on, of the statistics as written.
     result.judgedRatio = result.contrast.value(of: statistic)
     return result

@@ -107,6 +107,7 @@ extension SQLiteReport {
     ]
     for key in plain { r[key] = any(row[key]) }
     r["largeText"] = row["large_text"] == .int(1)
+    r["vibrant"] = row["vibrant"] == .int(1)
     r["thresholdSource"] = any(row["threshold_source"])
     r["trustBasis"] = any(row["trust_basis"])
     r["contrast"] = [

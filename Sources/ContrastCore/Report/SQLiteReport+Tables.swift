@@ -58,7 +58,7 @@ extension SQLiteReport {
   /// report.json writes for a result, and the scene's words, the judged
   /// ratio and the fix.
   static func insertChecks(_ results: [CheckResult], into db: SQLiteDatabase) throws {
-    var row = try insert(into: "checks", count: 57, db)
+    var row = try insert(into: "checks", count: 58, db)
     // What many checks share, made once per shared object.
     struct SceneWordsKey: Hashable {
       var scene: ObjectIdentifier
@@ -90,6 +90,7 @@ extension SQLiteReport {
       try row.add(r.item)
       try row.add(r.kind.rawValue)
       try row.add(r.role)
+      try row.add(r.vibrant)
       try row.add(r.largeText)
       try row.add(r.threshold)
       try row.add(r.thresholdSource.rawValue)
@@ -167,7 +168,7 @@ extension SQLiteReport {
   static func insertItems(_ report: AuditReport, into db: SQLiteDatabase) throws {
     let results = report.outcome.results
     let aggregates = ItemAggregates(report)
-    var row = try insert(into: "items", count: 22, db)
+    var row = try insert(into: "items", count: 23, db)
     for (k, item) in aggregates.items.enumerated() {
       let w = item.worst
       let r = results[w]
@@ -178,6 +179,7 @@ extension SQLiteReport {
       try row.add(head.item)
       try row.add(head.kind.rawValue)
       try row.add(head.role)
+      try row.add(head.vibrant)
       try row.add(head.file)
       try row.add(head.line)
       try row.add(item.verdict.rawValue)

@@ -105,7 +105,7 @@ import Testing
     return try checks.map { c in
       var r = c
       let item = items[try #require(c["itemIndex"] as? Int)]
-      for key in ["layout", "element", "item", "kind", "role", "file", "line"] {
+      for key in ["layout", "element", "item", "kind", "role", "vibrant", "file", "line"] {
         r[key] = item[key]
       }
       for (key, v) in looks[try #require(c["lookIndex"] as? Int)] { r[key] = v }
@@ -125,7 +125,7 @@ import Testing
     var compared = 0
     func expectSame(_ value: Any, _ column: SQLiteValue?, _ name: String, row: Int) {
       compared += 1
-      if ["bold_text", "large_text"].contains(name) {
+      if ["bold_text", "large_text", "vibrant"].contains(name) {
         #expect(column == .int((value as? Bool) == true ? 1 : 0), "row \(row) \(name)")
         return
       }
