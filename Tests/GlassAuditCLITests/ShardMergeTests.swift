@@ -35,6 +35,30 @@ import Testing
     #expect(try !h.read("single/report.json").contains("\"shard\""))
   }
 
+  /// A vibrant item (issue 30) keeps its words through a merge: merge reads
+  /// the shards' report.sqlite, whose `vibrant` column it restores, so the
+  /// merged reports still say "(vibrant)" and are the single run's bytes.
+  @Test func aVibrantItemMergesToTheSingleRun() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    try h.write(
+      "layouts/tabs.yml",
+      Fixtures.failing.replacingOccurrences(
+        of: "color: white", with: "color: white\n        vibrant: true"))
+    try h.writeSolidPNG("wallpapers/white.png", width: 40, height: 80, rgb: (255, 255, 255))
+    try h.writeSolidPNG("wallpapers/dark.png", width: 50, height: 50, rgb: (20, 20, 30))
+    _ = try h.run(["run", "--quiet", "--deterministic", "--out", "single"])
+    #expect(try h.read("single/report.md").contains("(vibrant)"))
+    for k in 1...2 {
+      _ = try h.run(["run", "--quiet", "--deterministic", "--shard", "\(k)/2", "--out", "s\(k)"])
+    }
+    _ = try h.run(["merge", "s1", "s2", "--deterministic", "--out", "merged"])
+    for f in ["report.json", "report.md", "junit.xml", "report.sarif"] {
+      #expect(try h.read("single/\(f)") == h.read("merged/\(f)"), "\(f) differs")
+    }
+    #expect(try h.read("merged/report.json").contains("\"vibrant\": true"))
+  }
+
   @Test func mergeRefusesMissingDuplicateOrForeignShards() throws {
     let h = try setUp()
     defer { h.remove() }

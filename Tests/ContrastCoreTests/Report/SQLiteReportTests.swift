@@ -181,7 +181,7 @@ import Testing
       "appearance": .text("dark"), "mode": .text("increaseContrast"),
       "liquid_glass": .text("clear"), "profile": .text("ios18"), "text_size": .text("AX5"),
       "bold_text": .int(1), "scene": .text(r.sceneDescription), "element": .text("list"),
-      "item": .text("caption"), "kind": .text("text"), "role": .text("body"),
+      "item": .text("caption"), "kind": .text("text"), "role": .text("body"), "vibrant": .int(0),
       "large_text": .int(0), "threshold": .double(4.5), "threshold_source": .text("target"),
       "contrast_min": .double(1.25), "contrast_p05": .double(1.5), "contrast_p10": .double(1.75),
       "contrast_median": .double(2.123456), "contrast_mean": .double(2.5),
