@@ -204,16 +204,6 @@ public struct CheckResult: Sendable, Hashable {
     get { scene.profile }
     set { scene = scene.with { $0.profile = newValue } }
   }
-  /// The person's text size (SPEC §3.8); `large` by default.
-  public var textSize: TextSize {
-    get { scene.textSize }
-    set { scene = scene.with { $0.textSize = newValue } }
-  }
-  /// Whether Bold Text is on (SPEC §3.8).
-  public var boldText: Bool {
-    get { scene.boldText }
-    set { scene = scene.with { $0.boldText = newValue } }
-  }
   /// Whether WCAG or a target decided `threshold` (SPEC §3.8).
   public var thresholdSource: ThresholdSource {
     get { look.thresholdSource }
@@ -317,10 +307,9 @@ public struct CheckResult: Sendable, Hashable {
   /// The dimensions beyond the mode of a scene that is not a check's (a
   /// drawn scene, a remedy group), each only where it is not its default,
   /// as ``identityParts`` writes them (`liquidGlass=clear`,
-  /// `profile=ios26`, `textSize=xLarge`, `boldText=on`).
+  /// `profile=ios26`, `textSize=xLarge`).
   public static func variantParts(
-    liquidGlass: LiquidGlassSetting?, profile: String, textSize: TextSize = .default,
-    boldText: Bool = false
+    liquidGlass: LiquidGlassSetting?, profile: String, textSetting: TextSetting = .default
   ) -> [String] {
     var r = CheckResult(
       layout: "", wallpaper: "", appearance: .light, mode: .normal, element: "", item: "",
@@ -329,8 +318,7 @@ public struct CheckResult: Sendable, Hashable {
         min: 0, p05: 0, p10: 0, median: 0, mean: 0, max: 0, failingFraction: 0),
       bounds: ContrastBounds(min: 0, max: 0), verdict: .pass, judgedRatio: 0, pixelCount: 0,
       color: "", material: "", file: "", line: 0, liquidGlass: liquidGlass, profile: profile)
-    r.textSize = textSize
-    r.boldText = boldText
+    r.textSetting = textSetting
     return SceneDimension.all.filter(\.absentMeansDefault).compactMap { $0.identityPart(of: r) }
   }
 }

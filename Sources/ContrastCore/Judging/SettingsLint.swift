@@ -104,7 +104,8 @@ public enum SettingsLint {
   ) -> Finding? {
     guard item.kind != .decorative else { return nil }
     var worst: (wcag: Double, target: ContrastTargets.Target, at: [String], large: Bool)?
-    for (size, bold) in settings.textSettingColumns {
+    for setting in settings.textSettingColumns {
+      let (size, bold) = (setting.textSize, setting.boldText)
       let r = profile.requirement(
         of: item, settings: settings, textSize: size, boldText: bold, targets: targets)
       guard let t = r.target, t.ratio < r.wcagThreshold else { continue }

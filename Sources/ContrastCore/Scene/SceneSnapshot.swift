@@ -60,8 +60,13 @@ public struct SceneSnapshot {
   /// The text setting drawn (SPEC §3.8): a scene of a run that sweeps text
   /// settings is drawn at one of them (`drawing(worstOf:)`), its items'
   /// frames those of that setting; the default one otherwise.
-  public var textSize: TextSize = .default
-  public var boldText: Bool = false
+  public var textSetting = TextSetting.default
+
+  /// The layout's elements as the scene renders them (its appearance and
+  /// mode), in drawing order.
+  public var renderedElements: [(element: Element, rendering: ElementRendering)] {
+    profile.renderedElements(of: layout, appearance: key.appearance, mode: key.mode)
+  }
 }
 
 extension SceneSnapshot {
@@ -76,27 +81,23 @@ extension SceneSnapshot {
     worstOf measurements: [ItemMeasurement], key: SceneKey, layout: Layout, profile: Profile,
     canvas: WallpaperCanvas
   ) -> SceneSnapshot {
-    let setting = worstTextSetting(measurements.map(\.result))
-    let size = setting?.textSize ?? .default
-    let bold = setting?.boldText ?? false
+    let setting = worstTextSetting(measurements.map(\.result)) ?? .default
     return SceneSnapshot(
       key: key, layout: layout, profile: profile, canvas: canvas,
-      measurements: measurements.filter {
-        $0.result.textSize == size && $0.result.boldText == bold
-      },
-      textSize: size, boldText: bold)
+      measurements: measurements.filter { $0.result.textSetting == setting },
+      textSetting: setting)
   }
 
   /// The text setting of the worst of `checks` (one scene's): the lowest
   /// judged ratio / threshold among the failing ones, else the warning ones,
   /// else all; nil for none.
-  static func worstTextSetting(_ checks: [CheckResult]) -> (textSize: TextSize, boldText: Bool)? {
+  static func worstTextSetting(_ checks: [CheckResult]) -> TextSetting? {
     let failing = checks.filter { $0.verdict == .fail }
     let warning = checks.filter { $0.verdict == .warn }
     let pool = !failing.isEmpty ? failing : (!warning.isEmpty ? warning : checks)
     guard var worst = pool.first else { return nil }
     for c in pool.dropFirst() where ItemFailures.worseFirst(c, worst) { worst = c }
-    return (worst.textSize, worst.boldText)
+    return worst.textSetting
   }
 }
 
@@ -140,19 +141,17 @@ public struct PreviewBox: Sendable, Hashable {
   public var text: String?
   /// The text setting of the check this box is the frame of (SPEC §3.8: a
   /// text item's frame grows with the text size).
-  public var textSize: TextSize
-  public var boldText: Bool
+  public var setting: TextSetting
 
   public init(
     element: String, item: String, verdict: Verdict, rect: PixelRect, text: String? = nil,
-    textSize: TextSize = .default, boldText: Bool = false
+    setting: TextSetting = .default
   ) {
     self.element = element
     self.item = item
     self.verdict = verdict
     self.rect = rect
     self.text = text
-    self.textSize = textSize
-    self.boldText = boldText
+    self.setting = setting
   }
 }
