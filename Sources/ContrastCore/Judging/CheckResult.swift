@@ -311,14 +311,25 @@ public struct CheckResult: Sendable, Hashable {
   public static func variantParts(
     liquidGlass: LiquidGlassSetting?, profile: String, textSetting: TextSetting = .default
   ) -> [String] {
+    let r = blank(
+      layout: "",
+      scene: SceneFields(
+        wallpaper: "", appearance: .light, mode: .normal, liquidGlass: liquidGlass,
+        profile: profile, textSetting: textSetting))
+    return SceneDimension.all.filter(\.absentMeansDefault).compactMap { $0.identityPart(of: r) }
+  }
+
+  /// A check of no item in the scene `scene` of `layout`, whose dimensions
+  /// ``SceneDimension``'s read like any check's.
+  static func blank(layout: String, scene: SceneFields) -> CheckResult {
     var r = CheckResult(
-      layout: "", wallpaper: "", appearance: .light, mode: .normal, element: "", item: "",
+      layout: layout, wallpaper: "", appearance: .light, mode: .normal, element: "", item: "",
       kind: .text, role: nil, largeText: false, threshold: 0,
       contrast: ContrastStatistics(
         min: 0, p05: 0, p10: 0, median: 0, mean: 0, max: 0, failingFraction: 0),
       bounds: ContrastBounds(min: 0, max: 0), verdict: .pass, judgedRatio: 0, pixelCount: 0,
-      color: "", material: "", file: "", line: 0, liquidGlass: liquidGlass, profile: profile)
-    r.textSetting = textSetting
-    return SceneDimension.all.filter(\.absentMeansDefault).compactMap { $0.identityPart(of: r) }
+      color: "", material: "", file: "", line: 0)
+    r.scene = ScenePlace(scene)
+    return r
   }
 }

@@ -105,11 +105,9 @@ public enum SettingsLint {
     guard item.kind != .decorative else { return nil }
     var worst: (wcag: Double, target: ContrastTargets.Target, at: [String], large: Bool)?
     for setting in settings.textSettingColumns {
-      let (size, bold) = (setting.textSize, setting.boldText)
-      let r = profile.requirement(
-        of: item, settings: settings, textSize: size, boldText: bold, targets: targets)
+      let r = profile.requirement(of: item, settings: settings, at: setting, targets: targets)
       guard let t = r.target, t.ratio < r.wcagThreshold else { continue }
-      let label = size.rawValue + (bold ? " bold" : "")
+      let label = setting.findingLabel
       if let w = worst, w.wcag >= r.wcagThreshold {
         if w.wcag == r.wcagThreshold { worst?.at.append(label) }
         continue

@@ -241,8 +241,7 @@ public enum SceneEvaluator {
         // (grown) frame covers on the canvas.
         let variants = textSettings.compactMap { setting -> Variant? in
           let requirement = profile.requirement(
-            of: item, settings: settings, textSize: setting.textSize,
-            boldText: setting.boldText, targets: layoutTargets)
+            of: item, settings: settings, at: setting, targets: layoutTargets)
           let frame = item.frame(scaledBy: profile.textScale(of: item, at: setting.textSize))
             .offsetBy(dx: element.frame.x, dy: element.frame.y)
           let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)

@@ -57,6 +57,9 @@ public struct TextSetting: Sendable, Hashable, Comparable {
     a.textSize != b.textSize ? a.textSize < b.textSize : !a.boldText && b.boldText
   }
 
+  /// The setting in a finding's words: `AX3`, `AX3 bold`.
+  var findingLabel: String { textSize.rawValue + (boldText ? " bold" : "") }
+
   /// The setting's value of each dimension of
   /// ``SceneDimension/textSettings`` as a word (`xLarge`, `on`), in the
   /// list's order.
