@@ -3,24 +3,14 @@ import ContrastCore
 /// Settings of `glass-audit.yml` (all optional; flags override them), as the
 /// run command uses them. The file's format and checks are
 /// `AuditConfiguration`'s.
+@dynamicMemberLookup
 struct RunConfiguration {
-  var layouts: String?
-  var wallpapers: String?
-  var out: String?
-  var level: ConformanceLevel?
-  var statistic: VerdictStatistic?
-  var largeText: LargeTextRule?
-  var modes: [AccessibilityMode]?
-  var appearances: [Appearance]?
-  var profiles: [String]?
-  var liquidGlass: [LiquidGlassSetting]?
+  /// The file's settings, read through as the run's (`configuration.jobs`).
+  var file = AuditConfiguration()
+  /// The report formats, known to the run.
   var formats: [ReportFormat]?
-  var jobs: Int?
-  var pixelLimit: Int?
-  var failOn: FailOn?
-  var textSizes: [TextSize]?
-  var boldText: [Bool]?
-  var targets: ContrastTargets?
+
+  subscript<T>(dynamicMember path: KeyPath<AuditConfiguration, T>) -> T { file[keyPath: path] }
 
   static let keys = AuditConfiguration.keys
 
@@ -37,11 +27,6 @@ struct RunConfiguration {
     let file = try AuditConfiguration.parse(
       text, file: path, formatNames: ReportFormat.allCases.map(\.rawValue))
     return RunConfiguration(
-      layouts: file.layouts, wallpapers: file.wallpapers, out: file.out, level: file.level,
-      statistic: file.statistic, largeText: file.largeText, modes: file.modes,
-      appearances: file.appearances, profiles: file.profiles, liquidGlass: file.liquidGlass,
-      formats: file.formats?.compactMap(ReportFormat.init(rawValue:)), jobs: file.jobs,
-      pixelLimit: file.pixelLimit, failOn: file.failOn, textSizes: file.textSizes,
-      boldText: file.boldText, targets: file.targets)
+      file: file, formats: file.formats?.compactMap(ReportFormat.init(rawValue:)))
   }
 }

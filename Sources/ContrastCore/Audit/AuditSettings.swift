@@ -103,6 +103,16 @@ extension Profile {
   /// WCAG's stands, except on a decorative item, whose target is its
   /// warning line.
   public func requirement(
+    of item: ContentItem, settings: AuditSettings, at setting: TextSetting,
+    targets: ContrastTargets = ContrastTargets()
+  ) -> ItemRequirement {
+    requirement(
+      of: item, settings: settings, textSize: setting.textSize, boldText: setting.boldText,
+      targets: targets)
+  }
+
+  /// The requirement of `item` at a text size and Bold Text setting.
+  public func requirement(
     of item: ContentItem, settings: AuditSettings, textSize: TextSize = .default,
     boldText: Bool = false, targets: ContrastTargets = ContrastTargets()
   ) -> ItemRequirement {

@@ -196,7 +196,7 @@ struct Auditor: Sendable {
   /// wallpapers they show, and PNG-encodes them; in scene order.
   func drawWorstScenes(
     _ severities: [(severity: Double, key: SceneKey)],
-    drawnAt: [SceneKey: SceneEvaluator.TextSettingKey] = [:],
+    drawnAt: [SceneKey: TextSetting] = [:],
     wallpapers: [WallpaperInput],
     previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [ScenePreview] {
@@ -242,7 +242,7 @@ struct Auditor: Sendable {
   /// Re-measures and draws some scenes of one wallpaper.
   func draw(
     _ wallpaper: WallpaperInput, scenes: [SceneKey],
-    drawnAt: [SceneKey: SceneEvaluator.TextSettingKey] = [:],
+    drawnAt: [SceneKey: TextSetting] = [:],
     previewer: @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [DrawnScene] {
     guard let decoded = try? wallpaper.load() else { return [] }
@@ -255,11 +255,7 @@ struct Auditor: Sendable {
       let canvas = placed(
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       // The setting it is drawn at alone, when the audit named it.
-      var drawn = settings
-      if let at = drawnAt[key] {
-        drawn.textSizes = [at.textSize]
-        drawn.boldText = [at.boldText]
-      }
+      let drawn = drawnAt[key].map(settings.alone(at:)) ?? settings
       let measured = SceneEvaluator.measure(
         layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
         liquidGlass: key.liquidGlass, profile: profile, settings: drawn, targets: targets)
@@ -371,8 +367,7 @@ struct Auditor: Sendable {
                       let worst = SceneSnapshot.worstTextSetting(
                         measured.map(\.result))
                     {
-                      partial.drawnAt[key] = SceneEvaluator.TextSettingKey(
-                        textSize: worst.textSize, boldText: worst.boldText)
+                      partial.drawnAt[key] = worst
                     }
                   }
                   // Each result made complete once (Judging/ResultAssembly):
@@ -473,7 +468,7 @@ struct PartialOutcome: Sendable {
   var severities: [(severity: Double, key: SceneKey)] = []
   /// In a run that sweeps text settings, per scene with a failing check:
   /// the text setting of its worst check, the one its preview draws.
-  var drawnAt: [SceneKey: SceneEvaluator.TextSettingKey] = [:]
+  var drawnAt: [SceneKey: TextSetting] = [:]
 
   /// Takes in the scenes another lane of the same wallpaper measured.
   mutating func join(_ o: PartialOutcome) {
@@ -526,7 +521,7 @@ final class AuditState: @unchecked Sendable {
   }
 
   /// The text setting each failing scene is drawn at (a swept run's).
-  func drawnAt() -> [SceneKey: SceneEvaluator.TextSettingKey] {
+  func drawnAt() -> [SceneKey: TextSetting] {
     lock.lock()
     defer { lock.unlock() }
     return parts.reduce(into: [:]) { $0.merge($1.drawnAt) { a, _ in a } }
@@ -583,8 +578,7 @@ extension CheckResult.SceneFields {
       return LiquidGlassSetting.precedes(a.liquidGlass, b.liquidGlass)
     }
     if a.profile != b.profile { return a.profile < b.profile }
-    if a.textSize != b.textSize { return a.textSize < b.textSize }
-    if a.boldText != b.boldText { return !a.boldText }
+    if a.textSetting != b.textSetting { return a.textSetting < b.textSetting }
     return nil
   }
 }

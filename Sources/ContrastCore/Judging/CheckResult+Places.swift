@@ -45,8 +45,7 @@ extension CheckResult {
     var mode: AccessibilityMode
     var liquidGlass: LiquidGlassSetting?
     var profile: String
-    var textSize: TextSize = .default
-    var boldText = false
+    var textSetting = TextSetting.default
   }
 
   /// How a check's item is drawn and judged: the same for many checks of

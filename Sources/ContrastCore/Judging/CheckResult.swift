@@ -211,16 +211,6 @@ public struct CheckResult: Sendable, Hashable {
     get { scene.profile }
     set { scene = scene.with { $0.profile = newValue } }
   }
-  /// The person's text size (SPEC §3.8); `large` by default.
-  public var textSize: TextSize {
-    get { scene.textSize }
-    set { scene = scene.with { $0.textSize = newValue } }
-  }
-  /// Whether Bold Text is on (SPEC §3.8).
-  public var boldText: Bool {
-    get { scene.boldText }
-    set { scene = scene.with { $0.boldText = newValue } }
-  }
   /// Whether WCAG or a target decided `threshold` (SPEC §3.8).
   public var thresholdSource: ThresholdSource {
     get { look.thresholdSource }
@@ -324,20 +314,29 @@ public struct CheckResult: Sendable, Hashable {
   /// The dimensions beyond the mode of a scene that is not a check's (a
   /// drawn scene, a remedy group), each only where it is not its default,
   /// as ``identityParts`` writes them (`liquidGlass=clear`,
-  /// `profile=ios26`, `textSize=xLarge`, `boldText=on`).
+  /// `profile=ios26`, `textSize=xLarge`).
   public static func variantParts(
-    liquidGlass: LiquidGlassSetting?, profile: String, textSize: TextSize = .default,
-    boldText: Bool = false
+    liquidGlass: LiquidGlassSetting?, profile: String, textSetting: TextSetting = .default
   ) -> [String] {
+    let r = blank(
+      layout: "",
+      scene: SceneFields(
+        wallpaper: "", appearance: .light, mode: .normal, liquidGlass: liquidGlass,
+        profile: profile, textSetting: textSetting))
+    return SceneDimension.all.filter(\.absentMeansDefault).compactMap { $0.identityPart(of: r) }
+  }
+
+  /// A check of no item in the scene `scene` of `layout`, whose dimensions
+  /// ``SceneDimension``'s read like any check's.
+  static func blank(layout: String, scene: SceneFields) -> CheckResult {
     var r = CheckResult(
-      layout: "", wallpaper: "", appearance: .light, mode: .normal, element: "", item: "",
+      layout: layout, wallpaper: "", appearance: .light, mode: .normal, element: "", item: "",
       kind: .text, role: nil, largeText: false, threshold: 0,
       contrast: ContrastStatistics(
         min: 0, p05: 0, p10: 0, median: 0, mean: 0, max: 0, failingFraction: 0),
       bounds: ContrastBounds(min: 0, max: 0), verdict: .pass, judgedRatio: 0, pixelCount: 0,
-      color: "", material: "", file: "", line: 0, liquidGlass: liquidGlass, profile: profile)
-    r.textSize = textSize
-    r.boldText = boldText
-    return SceneDimension.all.filter(\.absentMeansDefault).compactMap { $0.identityPart(of: r) }
+      color: "", material: "", file: "", line: 0)
+    r.scene = ScenePlace(scene)
+    return r
   }
 }

@@ -104,11 +104,10 @@ public enum SettingsLint {
   ) -> Finding? {
     guard item.kind != .decorative else { return nil }
     var worst: (wcag: Double, target: ContrastTargets.Target, at: [String], large: Bool)?
-    for (size, bold) in settings.textSettingColumns {
-      let r = profile.requirement(
-        of: item, settings: settings, textSize: size, boldText: bold, targets: targets)
+    for setting in settings.textSettingColumns {
+      let r = profile.requirement(of: item, settings: settings, at: setting, targets: targets)
       guard let t = r.target, t.ratio < r.wcagThreshold else { continue }
-      let label = size.rawValue + (bold ? " bold" : "")
+      let label = setting.findingLabel
       if let w = worst, w.wcag >= r.wcagThreshold {
         if w.wcag == r.wcagThreshold { worst?.at.append(label) }
         continue

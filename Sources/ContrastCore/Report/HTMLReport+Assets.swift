@@ -238,8 +238,9 @@ extension HTMLReport {
   /// size and Bold Text filters and the by-text-setting table's picks; a run
   /// of the default text setting gets the same bytes as before they existed.
   static func script(textFilters: Bool) -> String {
-    let base = ["layout", "wallpaper", "appearance", "mode", "glass", "profile", "verdict"]
-    let names = base + (textFilters ? ["textsize", "bold"] : [])
+    let names =
+      SceneDimension.filtered.map(\.filterName) + ["verdict"]
+      + (textFilters ? SceneDimension.textSettings.map(\.filterName) : [])
     return scriptStart + "  var names = ["
       + names.map { "\"\($0)\"" }.joined(separator: ", ") + "];\n" + scriptBody
       + (textFilters ? textScript : "") + scriptEnd
@@ -251,7 +252,19 @@ extension HTMLReport {
 
     """#
 
-  static let scriptBody = #"""
+  /// The filters and the matrix picks: a pick is pressed when the
+  /// filters hold its values of every dimension of the matrix
+  /// (``SceneDimension/matrix``), and sets them when clicked.
+  static let scriptBody: String = {
+    let names = SceneDimension.matrix.map(\.filterName)
+    return scriptFilters + "      var on = "
+      + names.map { "v.\($0) === b.getAttribute(\"data-\($0)\")" }
+      .joined(separator: " &&\n        ") + ";\n" + scriptPressed + "      ["
+      + names.map { "\"\($0)\"" }.joined(separator: ", ") + "].forEach(function (n) {\n"
+      + scriptPicks
+  }()
+
+  static let scriptFilters = #"""
       var selects = {};
       names.forEach(function (n) { selects[n] = document.getElementById("f-" + n); });
       var count = document.getElementById("f-count");
@@ -303,11 +316,10 @@ extension HTMLReport {
           el.hidden = el.getAttribute("data-matrix") !== v.layout;
         });
         document.querySelectorAll(".pick").forEach(function (b) {
-          var on = v.wallpaper === b.getAttribute("data-wallpaper") &&
-            v.appearance === b.getAttribute("data-appearance") &&
-            v.mode === b.getAttribute("data-mode") &&
-            v.glass === b.getAttribute("data-glass") &&
-            v.profile === b.getAttribute("data-profile");
+
+    """#
+
+  static let scriptPressed = #"""
           b.setAttribute("aria-pressed", on ? "true" : "false");
         });
         if (count) {
@@ -329,7 +341,10 @@ extension HTMLReport {
       document.querySelectorAll(".pick").forEach(function (b) {
         b.addEventListener("click", function () {
           var same = b.getAttribute("aria-pressed") === "true";
-          ["wallpaper", "appearance", "mode", "glass", "profile"].forEach(function (n) {
+
+    """#
+
+  static let scriptPicks = #"""
             selects[n].value = same ? "" : b.getAttribute("data-" + n);
           });
           apply();

@@ -6,31 +6,22 @@ extension HTMLReport {
     var scene: SceneKey
     var element: String
     var item: String
-    var textSize: TextSize = .default
-    var boldText = false
+    var setting = TextSetting.default
 
-    init(
-      scene: SceneKey, element: String, item: String, textSize: TextSize = .default,
-      boldText: Bool = false
-    ) {
+    init(scene: SceneKey, element: String, item: String, setting: TextSetting = .default) {
       self.scene = scene
       self.element = element
       self.item = item
-      self.textSize = textSize
-      self.boldText = boldText
+      self.setting = setting
     }
 
     init(_ r: CheckResult) {
-      self.init(
-        scene: SceneKey(r), element: r.element, item: r.item, textSize: r.textSize,
-        boldText: r.boldText)
+      self.init(scene: SceneKey(r), element: r.element, item: r.item, setting: r.textSetting)
     }
 
     /// The check of `box` in `scene`: at the box's text setting.
     init(scene: SceneKey, box: PreviewBox) {
-      self.init(
-        scene: scene, element: box.element, item: box.item, textSize: box.textSize,
-        boldText: box.boldText)
+      self.init(scene: scene, element: box.element, item: box.item, setting: box.setting)
     }
   }
 
@@ -171,14 +162,16 @@ extension HTMLReport {
       json += "]"
       return " data-f-\(name)=\"\(escape(json))\""
     }
-    return list("layout", checks.map(\.layout)) + list("wallpaper", checks.map(\.wallpaper))
-      + list("appearance", checks.map(\.appearance.rawValue))
-      + list("mode", checks.map(\.mode.rawValue))
-      + list("glass", checks.map { glassValue($0.liquidGlass) })
-      + list("profile", checks.map(\.profile)) + list("verdict", verdicts.map(\.rawValue))
-      + (text.map {
-        list("textsize", $0.map(\.textSize).sorted().map(\.rawValue))
-          + list("bold", $0.map(\.boldText).sorted { !$0 && $1 }.map(boldValue))
+    return SceneDimension.filtered.map { d in
+      list(d.filterName, checks.map { d.filterWord(of: $0) })
+    }.joined() + list("verdict", verdicts.map(\.rawValue))
+      + (text.map { checks in
+        let settings = checks.map(\.textSetting)
+        return SceneDimension.textSettings.map { d in
+          list(
+            d.filterName,
+            settings.sorted { d.settingRank!($0) < d.settingRank!($1) }.map { d.settingWord!($0) })
+        }.joined()
       } ?? "")
   }
 
@@ -308,12 +301,9 @@ extension HTMLReport {
     // A run that sweeps text settings names the one drawn (the frames are
     // its items'); the scene's description leaves it to that line.
     var described = first
-    if sceneText != nil {
-      described?.textSize = .default
-      described?.boldText = false
-    }
-    let drawn = boxes.first.map { (size: $0.textSize, bold: $0.boldText) }
-    let setting = drawn.map { "text size \($0.size.rawValue), Bold Text \(boldValue($0.bold))" }
+    if sceneText != nil { described?.textSetting = .default }
+    let drawn = boxes.first.map { Array(zip(SceneDimension.textSettings, $0.setting.words)) }
+    let setting = drawn.map { $0.map { "\($0.phrase) \($1)" }.joined(separator: ", ") }
     // (The scene, not its first item: its glass setting named whatever
     // that item is drawn on.)
     let words = described?.sceneWords(onGlass: true)
@@ -324,8 +314,9 @@ extension HTMLReport {
     if sceneText != nil, let drawn, let setting {
       scene += ", \(setting)"
       out +=
-        "<p class=\"tags drawn\">Drawn at text size <b>\(escape(drawn.size.rawValue))</b>, Bold "
-        + "Text <b>\(boldValue(drawn.bold))</b>: the setting of its worst check</p>"
+        "<p class=\"tags drawn\">Drawn at "
+        + drawn.map { "\($0.phrase) <b>\(escape($1))</b>" }.joined(separator: ", ")
+        + ": the setting of its worst check</p>"
     }
     out += "</header>\n"
     out += "<div class=\"pics\">\n"
@@ -458,21 +449,17 @@ extension HTMLReport {
   /// none has a check.
   static func drawnBoxes(_ p: ScenePreview, byItem: [ItemKey: CheckResult]) -> [PreviewBox] {
     guard let head = p.boxes.first else { return [] }
-    var size = head.textSize
-    var bold = head.boldText
-    if p.boxes.contains(where: { $0.textSize != size || $0.boldText != bold }) {
+    var setting = head.setting
+    if p.boxes.contains(where: { $0.setting != setting }) {
       var worst: CheckResult?
       for b in p.boxes {
         guard let r = byItem[ItemKey(scene: p.key, box: b)] else { continue }
         if let w = worst, !ItemFailures.worseFirst(r, w) { continue }
         worst = r
       }
-      if let worst {
-        size = worst.textSize
-        bold = worst.boldText
-      }
+      if let worst { setting = worst.textSetting }
     }
-    return onePerItem(p.boxes.filter { $0.textSize == size && $0.boldText == bold })
+    return onePerItem(p.boxes.filter { $0.setting == setting })
   }
 
   /// One box per item: a run that sweeps text settings has a box per

@@ -1,5 +1,5 @@
 /// `report.html`: one self-contained page for designers (SPEC §4, issue 15):
-/// the summary, the wallpaper x appearance x mode matrix, the items that
+/// the summary, the matrix of wallpapers by scene columns, the items that
 /// never pass on any wallpaper, then a section per layout with the failing
 /// items of that screen: its worst scene's modelled preview and heatmap,
 /// 360 px wide and opening full size (item frames overlaid, each text item's
@@ -7,8 +7,8 @@
 /// badges in the margins with a line to their items, a legend beside),
 /// above one row per item (its worst ratio and scene, how many of its scenes
 /// fail, its bounds and one fix; a card per item on a phone), the findings
-/// and the errors; filters by layout, wallpaper,
-/// appearance, mode, setting, profile and verdict. A run that sweeps text
+/// and the errors; filters by each dimension of the matrix
+/// (``SceneDimension/filtered``) and verdict. A run that sweeps text
 /// settings (SPEC §3.8) also gets a "by text setting" table after the matrix
 /// and filters by text size and Bold Text, which the matrix follows (each
 /// cell counts the text settings chosen, every one when none is, and says
@@ -149,8 +149,11 @@ public enum HTMLReport {
       + "the <b>\(escape(st.largeText.rawValue))</b> rule · "
       + (report.profileNames.count == 1 ? "profile " : "profiles ")
       + report.profileNames.map { "<b>\(escape($0))</b>" }.joined(separator: ", ")
-      + " · Liquid Glass <b>"
-      + escape(st.liquidGlass.map(\.label).joined(separator: ", ")) + "</b></p>\n"
+      + SceneDimension.all.compactMap { d in
+        d.runValues.map { _ in
+          " · \(d.label) <b>" + escape(d.runWords(st).joined(separator: ", ")) + "</b>"
+        }
+      }.joined() + "</p>\n"
     out += "</div>\n</header>\n"
     return out
   }
@@ -178,22 +181,14 @@ public enum HTMLReport {
         return (id, title.map { $0 == id ? id : "\($0) (\(id))" } ?? id)
       })
     out += select("wallpaper", "Wallpaper", wallpapers.map { ($0, $0) })
-    out += select(
-      "appearance", "Appearance", report.settings.appearances.map { ($0.rawValue, $0.rawValue) })
-    out += select("mode", "Mode", report.settings.modes.map { ($0.rawValue, modeName($0)) })
-    let settings = report.settings.modeColumns.map(\.liquidGlass)
-    out += select(
-      "glass", "Liquid Glass",
-      report.settings.liquidGlass.map { ($0.label, $0.label) }
-        + (settings.contains(nil) ? [(glassValue(nil), "none (Reduce Transparency)")] : []))
+    let st = report.settings
+    for d in SceneDimension.columns {
+      out += select(d.filterName, d.label, d.filterOptions(st).map { ($0.value, $0.text) })
+    }
     out += select("profile", "Profile", report.profileNames.map { ($0, $0) })
-    if report.settings.sweepsTextSettings {
-      let st = report.settings
-      if st.textSizes.count > 1 {
-        out += select("textsize", "Text size", st.textSizes.map { ($0.rawValue, $0.rawValue) })
-      }
-      if st.boldText.count > 1 {
-        out += select("bold", "Bold Text", st.boldText.map { (boldValue($0), boldValue($0)) })
+    if st.sweepsTextSettings {
+      for d in SceneDimension.textSettings where d.runWords(st).count > 1 {
+        out += select(d.filterName, d.label, d.filterOptions(st).map { ($0.value, $0.text) })
       }
     }
     out += select("verdict", "Verdict", [("fail", "fail"), ("warn", "warn"), ("pass", "pass")])
@@ -228,15 +223,22 @@ public enum HTMLReport {
     let results = report.outcome.results
     guard !results.isEmpty else { return "" }
     let st = report.settings
-    let columns = st.modeColumns
-    let combos = st.appearances.flatMap { a in columns.map { (a, $0.mode, $0.liquidGlass) } }
+    let combos = st.matrixColumns
+    // The column groups (the first column dimension's values), in order,
+    // and how many columns each spans.
+    var groups: [(name: String, span: Int)] = []
+    for c in combos {
+      if groups.last?.name == c.group {
+        groups[groups.count - 1].span += 1
+      } else {
+        groups.append((c.group, 1))
+      }
+    }
     let severalProfiles = report.profileNames.count > 1
     struct CellKey: Hashable {
       var layout: String
       var row: MatrixRow
-      var appearance: Appearance
-      var mode: AccessibilityMode
-      var liquidGlass: LiquidGlassSetting?
+      var column: MatrixColumn
     }
     var cells: [CellKey: Counts] = [:]
     // A run that sweeps text settings: each cell's counts per text setting
@@ -253,7 +255,7 @@ public enum HTMLReport {
       for layout in ["", r.layout] {
         let k = CellKey(
           layout: layout, row: MatrixRow(wallpaper: r.wallpaper, profile: r.profile),
-          appearance: r.appearance, mode: r.mode, liquidGlass: r.liquidGlass)
+          column: MatrixColumn(r))
         cells[k, default: Counts()].add(counts)
         if let text {
           perSetting[k, default: Array(repeating: Counts(), count: text.count)][text.index(r)]
@@ -266,8 +268,9 @@ public enum HTMLReport {
     out += ">\n<h2 id=\"matrix-h\">Matrix</h2>\n"
     out +=
       "<p class=\"note\">Failing checks / checks per wallpaper"
-      + (severalProfiles ? " and profile" : "") + ", appearance, mode and Liquid Glass "
-      + "setting (– : Reduce Transparency draws no glass"
+      + (severalProfiles ? " and profile" : "") + ", "
+      + SceneDimension.sentence(SceneDimension.columns.map(\.phrase))
+      + " (– : Reduce Transparency draws no glass"
       + (text != nil
         ? "; the text size and Bold Text filters choose the text settings counted, and a "
           + "cell counting several says under its count in how many of them it fails" : "")
@@ -287,46 +290,43 @@ public enum HTMLReport {
       out +=
         "<div class=\"matrix-wrap\" data-matrix=\"\(escape(layout))\"\(layout.isEmpty ? "" : " hidden")>\n"
       out += "<table class=\"matrix\">\n<caption>\(escape(caption))</caption>\n"
-      // A column group per appearance, ruled off from the one before.
+      // A column group per value of the first column dimension, ruled off
+      // from the one before.
       out +=
-        "<colgroup><col>"
-        + String(
-          repeating: "<col span=\"\(columns.count)\" class=\"group\">", count: st.appearances.count)
+        "<colgroup><col>" + groups.map { "<col span=\"\($0.span)\" class=\"group\">" }.joined()
         + "</colgroup>\n<thead>\n"
       out +=
         "<tr><th rowspan=\"2\" scope=\"col\">Wallpaper\(severalProfiles ? " · profile" : "")</th>"
-      for a in st.appearances {
-        out += "<th colspan=\"\(columns.count)\" scope=\"colgroup\">\(a.rawValue)</th>"
+      for g in groups {
+        out += "<th colspan=\"\(g.span)\" scope=\"colgroup\">\(escape(g.name))</th>"
       }
       out += "</tr>\n<tr>"
-      for (_, m, g) in combos {
-        let title = modeName(m) + (g.map { ", Liquid Glass \($0.label)" } ?? "")
+      for c in combos {
         out +=
-          "<th scope=\"col\"><abbr title=\"\(escape(title))\">\(modeShort(m))"
-          + (g.map { " \(escape($0.label))" } ?? "") + "</abbr></th>"
+          "<th scope=\"col\"><abbr title=\"\(escape(c.title))\">\(escape(c.shortHeading))"
+          + "</abbr></th>"
       }
       out += "</tr>\n</thead>\n<tbody>\n"
       for row in rows {
         let w = row.wallpaper
         let rowName = severalProfiles ? "\(w) · \(row.profile)" : w
         out += "<tr><th scope=\"row\">\(escape(rowName))</th>"
-        for (a, m, g) in combos {
-          let key = CellKey(layout: layout, row: row, appearance: a, mode: m, liquidGlass: g)
+        for column in combos {
+          let key = CellKey(layout: layout, row: row, column: column)
           guard let c = cells[key] else {
             out += "<td class=\"cell none\"><span aria-label=\"not audited\">–</span></td>"
             continue
           }
           let settings = text.flatMap { _ in perSetting[key] }
           let label =
-            "\(rowName), \(a.rawValue), \(modeName(m))"
-            + (g.map { ", Liquid Glass \($0.label)" } ?? "")
-            + ": \(c.fail) of \(c.total) checks fail"
+            "\(rowName), \(column.description)" + ": \(c.fail) of \(c.total) checks fail"
             + (settings.map { TextColumns.span($0).label } ?? "")
             + (c.warn > 0 ? ", \(c.warn) warn" : "")
           out +=
             "<td class=\"cell \(c.worst)\"><button type=\"button\" class=\"pick\" "
-            + "data-wallpaper=\"\(escape(w))\" data-appearance=\"\(a.rawValue)\" "
-            + "data-mode=\"\(escape(m.rawValue))\" data-glass=\"\(escape(glassValue(g)))\" "
+            + "data-wallpaper=\"\(escape(w))\" "
+            + column.values.map { d, v in "data-\(d.filterName)=\"\(escape(v ?? "none"))\" " }
+            .joined()
             + "data-profile=\"\(escape(row.profile))\" aria-label=\"\(escape(label))\" "
             + "aria-pressed=\"false\"\(settings.map(TextColumns.cellAttributes) ?? "")>"
             + "\(c.fail)/\(c.total)\(settings.map { TextColumns.span($0).line } ?? "")</button></td>"
@@ -353,10 +353,12 @@ public enum HTMLReport {
       "<p class=\"note\">Failing checks / checks and failing items under each text size and "
       + "Bold Text setting, over every wallpaper and scene (the matrix above counts the text "
       + "settings the filters choose, every one when none is chosen)."
+    let dimensions = SceneDimension.textSettings
     if let first = all.first(where: { $0.failing > 0 }) {
       out +=
-        " Smallest setting with a failing check: text size <b>\(first.textSize.rawValue)</b>, "
-        + "Bold Text <b>\(boldValue(first.boldText))</b>."
+        " Smallest setting with a failing check: "
+        + zip(dimensions, first.setting.words).map { "\($0.phrase) <b>\($1)</b>" }
+        .joined(separator: ", ") + "."
     }
     out += " Select a count to show only the items that fail under that setting.</p>\n"
     let layouts = [""] + groups.keys.filter { !$0.isEmpty }.sorted()
@@ -369,19 +371,22 @@ public enum HTMLReport {
         + "\(layout.isEmpty ? "" : " hidden")>\n"
       out += "<table class=\"matrix texts\">\n<caption>\(escape(caption))</caption>\n<thead>\n"
       out +=
-        "<tr><th scope=\"col\">Text size</th><th scope=\"col\">Bold Text</th>"
+        "<tr>" + dimensions.map { "<th scope=\"col\">\($0.label)</th>" }.joined()
         + "<th scope=\"col\">Failing checks</th><th scope=\"col\">Failing items</th></tr>\n"
       out += "</thead>\n<tbody>\n"
       for c in groups[layout] ?? [] {
         let worst = c.failing > 0 ? "fail" : (c.warnings > 0 ? "warn" : "pass")
-        let bold = boldValue(c.boldText)
+        let words = c.setting.words
+        let values = zip(dimensions, words)
         let label =
-          "Text size \(c.textSize.rawValue), Bold Text \(bold): \(c.failing) of \(c.checks) "
+          values.map { "\($0.label) \($1)" }.joined(separator: ", ")
+          + ": \(c.failing) of \(c.checks) "
           + "checks fail" + (c.warnings > 0 ? ", \(c.warnings) warn" : "")
         out +=
-          "<tr><th scope=\"row\">\(c.textSize.rawValue)</th><td>\(bold)</td>"
+          "<tr><th scope=\"row\">\(words[0])</th>"
+          + words.dropFirst().map { "<td>\($0)</td>" }.joined()
           + "<td class=\"cell \(worst)\"><button type=\"button\" class=\"tpick\" "
-          + "data-textsize=\"\(c.textSize.rawValue)\" data-bold=\"\(bold)\" "
+          + values.map { "data-\($0.filterName)=\"\($1)\" " }.joined()
           + "aria-label=\"\(escape(label))\" aria-pressed=\"false\">\(c.failing)/\(c.checks)"
           + "</button></td><td class=\"count\">\(c.failingItems)</td></tr>\n"
       }
@@ -418,67 +423,58 @@ public enum HTMLReport {
 
   // MARK: - Formatting
 
-  static func modeName(_ m: AccessibilityMode) -> String {
-    switch m {
-    case .normal: "normal"
-    case .reduceTransparency: "Reduce Transparency"
-    case .increaseContrast: "Increase Contrast"
-    case .reduceTransparencyIncreaseContrast: "Reduce Transparency + Increase Contrast"
-    }
-  }
-
-  static func modeShort(_ m: AccessibilityMode) -> String { MarkdownReport.modeLabel(m) }
-
-  /// The `data-bold` value of Bold Text: `on` or `off`.
-  static func boldValue(_ on: Bool) -> String { on ? "on" : "off" }
-
-  /// The `data-glass` value of a setting: its label, or `none`.
-  static func glassValue(_ g: LiquidGlassSetting?) -> String { g?.label ?? "none" }
-
   /// The text settings of a run that sweeps them (SPEC §3.8), as the
-  /// matrix counts them: every text size of the run (or of a check) by every
-  /// Bold Text value, size-major (``AuditSettings/textSettingColumns``
-  /// order). A cell carries its counts per setting in this order
-  /// (`data-tf`, `data-tn`, `data-tw`: failing checks, checks, warnings;
-  /// `data-tn` is one number when every setting has as many checks), and the
-  /// page's script sums those the text size and Bold Text filters choose.
+  /// matrix counts them: every value of each dimension of
+  /// ``SceneDimension/textSettings`` in the run (or in a check) by every
+  /// value of the next, the first dimension major
+  /// (``AuditSettings/textSettingColumns`` order). A cell carries its
+  /// counts per setting in this order (`data-tf`, `data-tn`, `data-tw`:
+  /// failing checks, checks, warnings; `data-tn` is one number when every
+  /// setting has as many checks), and the page's script sums those the
+  /// text setting filters choose.
   struct TextColumns {
-    var sizes: [TextSize]
-    var bold: [Bool]
+    /// Each text setting dimension's values, as words in its order.
+    var values: [[String]]
 
     init(_ report: AuditReport) {
-      var sizes = Set(report.settings.textSizes)
-      var bold = Set(report.settings.boldText)
-      for r in report.outcome.results.sceneHeads() {
-        sizes.insert(r.textSize)
-        bold.insert(r.boldText)
+      var settings = Set(report.settings.textSettingColumns)
+      for r in report.outcome.results.sceneHeads() { settings.insert(r.textSetting) }
+      values = SceneDimension.textSettings.map { d in
+        var words: [Int: String] = [:]
+        for s in settings { words[d.settingRank!(s)] = d.settingWord!(s) }
+        return words.keys.sorted().map { words[$0]! }
       }
-      self.sizes = sizes.sorted()
-      self.bold = bold.sorted { !$0 && $1 }
     }
 
-    var count: Int { sizes.count * bold.count }
+    var count: Int { values.reduce(1) { $0 * $1.count } }
 
     func index(_ r: CheckResult) -> Int {
-      sizes.firstIndex(of: r.textSize)! * bold.count + bold.firstIndex(of: r.boldText)!
+      zip(values, r.textSetting.words).reduce(0) { $0 * $1.0.count + $1.0.firstIndex(of: $1.1)! }
     }
 
-    /// The matrix section's: the sizes and Bold Text values, space-separated.
+    /// The matrix section's: each dimension's values, space-separated
+    /// (`data-textsizes`, `data-bolds`).
     var sectionAttributes: String {
-      " data-textsizes=\"\(sizes.map(\.rawValue).joined(separator: " "))\" "
-        + "data-bolds=\"\(bold.map(boldValue).joined(separator: " "))\""
+      zip(SceneDimension.textSettings, values).map { d, words in
+        " data-\(d.filterName)s=\"\(words.joined(separator: " "))\""
+      }.joined()
     }
 
     /// The line that says which text settings the matrix counts; the script
     /// rewrites it when a text size or Bold Text is chosen.
     var scope: String {
-      let size = sizes.count == 1 ? "text size \(sizes[0].rawValue)" : "\(sizes.count) text sizes"
-      let bolds = bold.count == 1 ? "Bold Text \(boldValue(bold[0]))" : "Bold Text off and on"
+      let parts = zip(SceneDimension.textSettings, values).map { d, words in
+        (words: d.runPhrase(words), several: words.count > 1)
+      }
+      var joined = parts.first?.words ?? ""
+      for (before, part) in zip(parts, parts.dropFirst()) {
+        joined += (before.several && part.several ? " × " : ", ") + part.words
+      }
       let text =
         count == 1
-        ? "Counting the run’s one text setting: \(size), \(bolds)."
-        : "Counting all \(count) text settings together (\(size)"
-          + (sizes.count > 1 && bold.count > 1 ? " × " : ", ") + "\(bolds)): choose a text "
+        ? "Counting the run’s one text setting: "
+          + parts.map(\.words).joined(separator: ", ") + "."
+        : "Counting all \(count) text settings together (\(joined)): choose a text "
           + "size or Bold Text in the filters to count only those."
       return "<p class=\"scope\" id=\"matrix-scope\" aria-live=\"polite\">\(text)</p>\n"
     }

@@ -148,8 +148,7 @@ public enum ItemFailures {
 /// setting" table, so a designer sees at which text size items start to
 /// fail without the matrix growing by a column per setting.
 public struct TextSettingCounts: Sendable, Equatable {
-  public var textSize: TextSize
-  public var boldText: Bool
+  public var setting: TextSetting
   /// Checks under this setting that fail.
   public var failing: Int
   /// Checks under this setting that warn.
@@ -161,9 +160,9 @@ public struct TextSettingCounts: Sendable, Equatable {
 }
 
 extension ItemFailures {
-  /// The text settings that have a check, in report order (smallest size
-  /// first, Bold Text off before on, as `AuditSettings.textSettingColumns`),
-  /// each with its counts.
+  /// The text settings that have a check, in report order
+  /// (``TextSetting``'s, as `AuditSettings.textSettingColumns`), each with
+  /// its counts.
   public static func byTextSetting(_ report: AuditReport) -> [TextSettingCounts] {
     byTextSetting(report, perLayout: false)[""] ?? []
   }
@@ -175,8 +174,7 @@ extension ItemFailures {
   {
     struct Setting: Hashable {
       var group: String
-      var size: TextSize
-      var bold: Bool
+      var setting: TextSetting
     }
     // A run of checks shares its scene, so its text setting and layout.
     let results = report.outcome.results
@@ -195,12 +193,11 @@ extension ItemFailures {
         }
       }
       for group in perLayout ? ["", r.layout] : [""] {
-        let k = Setting(group: group, size: r.textSize, bold: r.boldText)
+        let k = Setting(group: group, setting: r.textSetting)
         var c =
           counts[k]
           ?? TextSettingCounts(
-            textSize: r.textSize, boldText: r.boldText, failing: 0, warnings: 0, checks: 0,
-            failingItems: 0)
+            setting: k.setting, failing: 0, warnings: 0, checks: 0, failingItems: 0)
         c.checks += run.count
         c.failing += failing.count
         c.warnings += warnings
@@ -214,8 +211,6 @@ extension ItemFailures {
       c.failingItems = failingItems[k]?.count ?? 0
       out[k.group, default: []].append(c)
     }
-    return out.mapValues {
-      $0.sorted { ($0.textSize, $0.boldText ? 1 : 0) < ($1.textSize, $1.boldText ? 1 : 0) }
-    }
+    return out.mapValues { $0.sorted { $0.setting < $1.setting } }
   }
 }

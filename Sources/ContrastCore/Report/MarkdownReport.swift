@@ -57,8 +57,10 @@ public enum MarkdownReport {
     head.append(
       "WCAG 2.2 level \(st.level.rawValue), judged on the `\(st.statistic.rawValue)` ratio of each "
         + "item's pixels; large text by the `\(st.largeText.rawValue)` rule; "
-        + profilesText(report.profileNames.map { short($0, maximumCellLength) }) + "; Liquid Glass "
-        + st.liquidGlass.map(\.label).joined(separator: ", ")
+        + profilesText(report.profileNames.map { short($0, maximumCellLength) })
+        + SceneDimension.all.compactMap { d in
+          d.runValues.map { _ in "; \(d.label) " + d.runWords(st).joined(separator: ", ") }
+        }.joined()
         + " (Reduce Transparency draws no glass: `–`). Ratios are floored to two decimals.")
     head.append("")
     let failingTrust = Dictionary(
@@ -195,27 +197,25 @@ public enum MarkdownReport {
       + names.map { "`\(code($0))`" }.joined(separator: ", ")
   }
 
-  /// A matrix column: appearance, mode and the setting when it has one.
-  static func columnKey(
-    _ a: Appearance, _ m: AccessibilityMode, _ g: LiquidGlassSetting?
-  ) -> String {
-    "\(a.rawValue)|\(m.rawValue)|\(g.displayLabel)"
+  /// A matrix cell: a row (wallpaper, and profile when there are several)
+  /// and a column.
+  struct Cell: Hashable {
+    var row: String
+    var column: MatrixColumn
   }
 
   static func matrix(_ report: AuditReport) -> [String] {
-    let combos = report.settings.appearances.flatMap { a in
-      report.settings.modeColumns.map { (a, $0.mode, $0.liquidGlass) }
-    }
+    let combos = report.settings.matrixColumns
     let severalProfiles = report.profileNames.count > 1
     var rowSet = Set<String>()
-    var cells: [String: (pass: Int, fail: Int, warn: Int)] = [:]
+    var cells: [Cell: (pass: Int, fail: Int, warn: Int)] = [:]
     // A run of checks shares its scene, so its row and cell.
     let results = report.outcome.results
     for run in results.sceneRuns() {
       let r = results[run.lowerBound]
       let row = severalProfiles ? "\(r.wallpaper) · \(r.profile)" : r.wallpaper
       rowSet.insert(row)
-      let k = "\(row)|" + columnKey(r.appearance, r.mode, r.liquidGlass)
+      let k = Cell(row: row, column: MatrixColumn(r))
       var c = cells[k] ?? (0, 0, 0)
       for i in run {
         switch results[i].verdict {
@@ -230,16 +230,15 @@ public enum MarkdownReport {
     let wallpapers = rowSet.sorted()
     var out = [
       "## Matrix", "",
-      "Failing checks / checks, per wallpaper\(severalProfiles ? " · profile" : ""), appearance, "
-        + "mode and Liquid Glass setting"
+      "Failing checks / checks, per wallpaper\(severalProfiles ? " · profile" : ""), "
+        + SceneDimension.sentence(SceneDimension.columns.map(\.phrase))
         + (report.settings.sweepsTextSettings
           ? ", every text setting of the run counted together (by text setting: below)." : "."),
       "",
     ]
     out.append(
       "| wallpaper\(severalProfiles ? " · profile" : "") | "
-        + combos.map { "\($0.0.rawValue) \(modeLabel($0.1)) \($0.2.displayLabel)" }
-        .joined(separator: " | ") + " |")
+        + combos.map(\.heading).joined(separator: " | ") + " |")
     out.append("|---|" + combos.map { _ in "---:" }.joined(separator: "|") + "|")
     var used = length(out) + 200
     if used > matrixBudget {
@@ -249,8 +248,8 @@ public enum MarkdownReport {
     }
     for (n, w) in wallpapers.enumerated() {
       var row = "| \(cell(short(w, maximumCellLength))) |"
-      for (a, m, g) in combos {
-        guard let c = cells["\(w)|" + columnKey(a, m, g)] else {
+      for column in combos {
+        guard let c = cells[Cell(row: w, column: column)] else {
           row += " – |"
           continue
         }
@@ -285,18 +284,21 @@ public enum MarkdownReport {
         + "over every wallpaper and scene.",
       "",
     ]
+    let dimensions = SceneDimension.textSettings
     if let first = rows.first(where: { $0.failing > 0 }) {
       out.append(
-        "Smallest text setting with a failing check: text size **\(first.textSize.rawValue)**, "
-          + "Bold Text "
-          + "**\(first.boldText ? "on" : "off")**.")
+        "Smallest text setting with a failing check: "
+          + zip(dimensions, first.setting.words).map { "\($0.phrase) **\($1)**" }
+          .joined(separator: ", ") + ".")
       out.append("")
     }
-    out.append("| text size | Bold Text | failing checks | failing items |")
-    out.append("|---|---|---:|---:|")
+    out.append(
+      "| " + dimensions.map(\.phrase).joined(separator: " | ")
+        + " | failing checks | failing items |")
+    out.append("|" + dimensions.map { _ in "---|" }.joined() + "---:|---:|")
     for c in rows {
       out.append(
-        "| \(c.textSize.rawValue) | \(c.boldText ? "on" : "off") | "
+        "| " + c.setting.words.joined(separator: " | ") + " | "
           + (c.failing > 0 ? "❌ " : "✅ ") + "\(c.failing)/\(c.checks) | \(c.failingItems) |")
     }
     out.append("")
@@ -466,15 +468,6 @@ public enum MarkdownReport {
   static func trustText(_ r: CheckResult) -> String {
     r.trust == .assumption && !r.trustBasis.isEmpty
       ? "\(r.trust.rawValue) (`\(code(r.trustBasis))`)" : r.trust.rawValue
-  }
-
-  static func modeLabel(_ m: AccessibilityMode) -> String {
-    switch m {
-    case .normal: "normal"
-    case .reduceTransparency: "RT"
-    case .increaseContrast: "IC"
-    case .reduceTransparencyIncreaseContrast: "RT+IC"
-    }
   }
 
   static func threshold(_ t: Double) -> String { JSONValue.format(t) }

@@ -3,7 +3,7 @@
 /// about a sixth of the bytes of an RGB PNG of a photograph at the same size.
 ///
 /// An image of at most `maximumColours` distinct colours keeps them exactly
-/// (in order of first appearance). Otherwise median cut: the colours are
+/// (in the order they first occur). Otherwise median cut: the colours are
 /// counted in cells of 5 bits per channel (32,768 cells); starting from one
 /// box holding every cell, the box with the greatest pixel count x longest
 /// side (in cells) is split across that side at its pixels' median, until

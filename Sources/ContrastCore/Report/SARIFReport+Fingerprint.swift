@@ -1,8 +1,9 @@
 extension SARIFReport {
   /// The `glassAudit/v1` partial fingerprint of a check: FNV-1a 64 of its
-  /// layout, element, item, wallpaper, appearance and mode, then its Liquid
-  /// Glass setting and profile where they are not the default
-  /// (``CheckResult/identityParts``), joined by U+001F (a separator no id
+  /// identity (``CheckResult/identityParts``: its layout, element and
+  /// item, then each dimension of ``SceneDimension/all``, those whose
+  /// absence means their default only where they are not it), joined by
+  /// U+001F (a separator no id
   /// contains, so `a/b` + `c` and `a` + `b/c` differ).
   /// Independent of the verdict, ratio and line, so an alert keeps its
   /// identity while a layout file is edited above it.

@@ -69,13 +69,18 @@ public enum SARIFReport {
       ("results", .array(results)),
       (
         "properties",
-        .object([
-          ("level", .string(report.settings.level.rawValue)),
-          ("statistic", .string(report.settings.statistic.rawValue)),
-          ("largeText", .string(report.settings.largeText.rawValue)),
-          ("profiles", .array(report.profileNames.map(JSONValue.string))),
-          ("liquidGlass", .array(report.settings.liquidGlass.map(JSONReport.liquidGlass))),
-        ])
+        .object(
+          [
+            ("level", .string(report.settings.level.rawValue)),
+            ("statistic", .string(report.settings.statistic.rawValue)),
+            ("largeText", .string(report.settings.largeText.rawValue)),
+            ("profiles", .array(report.profileNames.map(JSONValue.string))),
+          ]
+            + SceneDimension.all.compactMap { d in
+              d.runValues.map {
+                (d.key, JSONValue.array($0(report.settings).map(JSONReport.value)))
+              }
+            })
       ),
     ])
     return JSONValue.object([

@@ -83,7 +83,7 @@ public enum ScenePreviewRenderer {
       PreviewBox(
         element: m.result.element, item: m.result.item, verdict: m.result.verdict,
         rect: map.rect(of: m.pixelRect), text: words(of: m.result, in: snapshot.layout),
-        textSize: m.result.textSize, boldText: m.result.boldText)
+        setting: m.result.textSetting)
     }
     return DrawnScene(
       key: snapshot.key, width: map.width, height: map.height,
@@ -174,9 +174,7 @@ public enum ScenePreviewRenderer {
     let canvas = snapshot.canvas
     let wallpaper = canvas.image
     var changed: [PixelRect] = []
-    for (element, rendering) in snapshot.profile.renderedElements(
-      of: snapshot.layout, appearance: snapshot.key.appearance, mode: snapshot.key.mode)
-    {
+    for (element, rendering) in snapshot.renderedElements {
       if case .wallpaper = rendering.surface, rendering.borderWidthInPixels == 0 { continue }
       let source = canvas.backdrop(of: element, rendering: rendering)
       let r = source.mask.rect

@@ -222,16 +222,14 @@ public enum SceneEvaluator {
     // One shared scene per text setting, one shared place per item (the
     // worker's places, or this call's own when there is no cache).
     let places = cache?.places ?? ItemPlaces()
-    var scenes: [TextSettingKey: CheckResult.ScenePlace] = [:]
+    var scenes: [TextSetting: CheckResult.ScenePlace] = [:]
     func scene(_ v: Variant) -> CheckResult.ScenePlace {
-      let k = TextSettingKey(textSize: v.textSize, boldText: v.boldText)
-      if let s = scenes[k] { return s }
+      if let s = scenes[v.setting] { return s }
       let s = CheckResult.ScenePlace(
         CheckResult.SceneFields(
           wallpaper: canvas.wallpaperID, appearance: appearance, mode: mode,
-          liquidGlass: liquidGlass, profile: profile.name, textSize: v.textSize,
-          boldText: v.boldText))
-      scenes[k] = s
+          liquidGlass: liquidGlass, profile: profile.name, textSetting: v.setting))
+      scenes[v.setting] = s
       return s
     }
     for (element, rendering) in profile.renderedElements(
@@ -248,14 +246,14 @@ public enum SceneEvaluator {
           of: item, color: color, rendering: rendering, appearance: appearance, mode: mode)
         // Each text setting of the run: its requirement and the pixels its
         // (grown) frame covers on the canvas.
-        let variants = textSettings.compactMap { size, bold -> Variant? in
+        let variants = textSettings.compactMap { setting -> Variant? in
           let requirement = profile.requirement(
-            of: item, settings: settings, textSize: size, boldText: bold, targets: layoutTargets)
-          let frame = item.frame(scaledBy: profile.textScale(of: item, at: size))
+            of: item, settings: settings, at: setting, targets: layoutTargets)
+          let frame = item.frame(scaledBy: profile.textScale(of: item, at: setting.textSize))
             .offsetBy(dx: element.frame.x, dy: element.frame.y)
           let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
           guard !rect.isEmpty else { return nil }
-          return Variant(textSize: size, boldText: bold, requirement: requirement, rect: rect)
+          return Variant(setting: setting, requirement: requirement, rect: rect)
         }
         guard let first = variants.first else { continue }
         let union = variants.dropFirst().reduce(first.rect) { $0.union($1.rect) }
@@ -502,17 +500,9 @@ public enum SceneEvaluator {
 
   /// One text setting of an item: its requirement and pixel rectangle.
   struct Variant {
-    var textSize: TextSize
-    var boldText: Bool
+    var setting: TextSetting
     var requirement: ItemRequirement
     var rect: PixelRect
-  }
-
-  /// A text setting: the key of the scenes one call shares, and the one a
-  /// swept scene's preview is drawn at.
-  struct TextSettingKey: Hashable, Sendable {
-    var textSize: TextSize
-    var boldText: Bool
   }
 
   /// The samples of `rect` (cached like any item's) and the ratio of each

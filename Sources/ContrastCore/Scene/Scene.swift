@@ -25,6 +25,26 @@ public enum AccessibilityMode: String, Sendable, CaseIterable, Codable, Comparab
     self == .increaseContrast || self == .reduceTransparencyIncreaseContrast
   }
 
+  /// The mode for people: `Reduce Transparency + Increase Contrast`.
+  public var name: String {
+    switch self {
+    case .normal: "normal"
+    case .reduceTransparency: "Reduce Transparency"
+    case .increaseContrast: "Increase Contrast"
+    case .reduceTransparencyIncreaseContrast: "Reduce Transparency + Increase Contrast"
+    }
+  }
+
+  /// The mode in a matrix column's heading: `RT+IC`.
+  public var shortName: String {
+    switch self {
+    case .normal: "normal"
+    case .reduceTransparency: "RT"
+    case .increaseContrast: "IC"
+    case .reduceTransparencyIncreaseContrast: "RT+IC"
+    }
+  }
+
   public static func < (a: AccessibilityMode, b: AccessibilityMode) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }

@@ -58,6 +58,36 @@ public struct SceneDimension: Sendable {
   /// Glass setting): a check on a standard material or on none is not
   /// described by it, since its scene is the same under every value.
   var changesGlassOnly = false
+  /// How the reports show it (``Role``).
+  var role = Role.row
+  /// Its name in report.html's filters and attributes (`glass`: the filter
+  /// `f-glass`, `data-glass`, `data-f-glass`).
+  var filterName = ""
+  /// Its name in running text (`text size`, `Liquid Glass setting`).
+  var phrase = ""
+  /// A value's word for people where the value stands alone (a filter's
+  /// option, a matrix column's title): `Reduce Transparency`.
+  var longWord: @Sendable (String) -> String = { $0 }
+  /// A value's word in a matrix column's heading: `RT`.
+  var shortWord: @Sendable (String) -> String = { $0 }
+  /// Whether a column's title names the value after the dimension's label
+  /// (`Liquid Glass clear`), not alone (`Reduce Transparency`).
+  var labelsWords = false
+  /// The run's values as words, in report order (a filter's options).
+  var runWords: @Sendable (AuditSettings) -> [String] = { _ in [] }
+  /// The filter's option for a matrix column without a value, when the
+  /// run has one (`none (Reduce Transparency)`).
+  var noneOption: String? = nil
+  /// The run's values as report.json writes them, for a dimension the
+  /// run's settings name (SARIF's run properties, the reports' settings
+  /// line); nil for the others.
+  var runValues: (@Sendable (AuditSettings) -> [CoordinateValue])? = nil
+  /// A text setting's value as a word (the text setting dimensions).
+  var settingWord: (@Sendable (TextSetting) -> String)? = nil
+  /// A text setting's value's place in the dimension's order.
+  var settingRank: (@Sendable (TextSetting) -> Int)? = nil
+  /// Several values in running text: `3 text sizes`, `Bold Text off and on`.
+  var severalWords: @Sendable ([String]) -> String = { $0.joined(separator: ", ") }
 
   /// The check's value as a word (`clear`, `xLarge`, `on`), nil where it has
   /// none.
@@ -112,7 +142,7 @@ extension SceneDimension {
       return true
     },
     parseWord: { .success($0) },
-    describe: { _ in nil })
+    describe: { _ in nil }, role: .section, filterName: "layout", phrase: "layout")
 
   static let wallpaper = SceneDimension(
     staticKey: "wallpaper", label: "Wallpaper", absentMeansDefault: false,
@@ -123,7 +153,7 @@ extension SceneDimension {
       return true
     },
     parseWord: { .success($0) },
-    describe: { _ in nil })
+    describe: { _ in nil }, role: .row, filterName: "wallpaper", phrase: "wallpaper")
 
   static let appearance = SceneDimension(
     staticKey: "appearance", label: "Appearance", absentMeansDefault: false,
@@ -135,7 +165,8 @@ extension SceneDimension {
       return true
     },
     parseWord: { .success($0) },
-    describe: { $0.appearance.rawValue })
+    describe: { $0.appearance.rawValue }, role: .column, filterName: "appearance",
+    phrase: "appearance", runWords: { $0.appearances.map(\.rawValue) })
 
   static let mode = SceneDimension(
     staticKey: "mode", label: "Mode", absentMeansDefault: false,
@@ -149,7 +180,10 @@ extension SceneDimension {
       return true
     },
     parseWord: { .success($0) },
-    describe: { $0.mode.rawValue })
+    describe: { $0.mode.rawValue }, role: .column, filterName: "mode", phrase: "mode",
+    longWord: { AccessibilityMode(rawValue: $0)?.name ?? $0 },
+    shortWord: { AccessibilityMode(rawValue: $0)?.shortName ?? $0 },
+    runWords: { $0.modes.map(\.rawValue) })
 
   /// None in the reduce-transparency modes; `default` (0.5) when absent.
   static let liquidGlass = SceneDimension(
@@ -180,7 +214,10 @@ extension SceneDimension {
       return .success(g.label)
     },
     describe: { $0.liquidGlass.map { "\($0.label) glass" } },
-    defaultWord: LiquidGlassSetting.default.label, changesGlassOnly: true)
+    defaultWord: LiquidGlassSetting.default.label, changesGlassOnly: true, role: .column,
+    filterName: "glass", phrase: "Liquid Glass setting", labelsWords: true,
+    runWords: { $0.liquidGlass.map(\.label) }, noneOption: "none (Reduce Transparency)",
+    runValues: { $0.liquidGlass.map { $0.isNamed ? .text($0.label) : .number($0.value) } })
 
   /// The default profile when absent.
   static let profile = SceneDimension(
@@ -194,7 +231,7 @@ extension SceneDimension {
     },
     parseWord: { .success($0) },
     describe: { $0.profile == Profile.defaultName ? nil : "profile \($0.profile)" },
-    defaultWord: Profile.defaultName)
+    defaultWord: Profile.defaultName, role: .row, filterName: "profile", phrase: "profile")
 
   /// The person's text size (SPEC §3.8); `large` when absent.
   static let textSize = SceneDimension(
@@ -219,7 +256,11 @@ extension SceneDimension {
               + TextSize.allCases.map(\.rawValue).joined(separator: ", ") + ")"))
     },
     describe: { $0.textSize == .default ? nil : "text \($0.textSize.rawValue)" },
-    defaultWord: TextSize.default.rawValue)
+    defaultWord: TextSize.default.rawValue, role: .textSetting, filterName: "textsize",
+    phrase: "text size", runWords: { $0.textSizes.map(\.rawValue) },
+    settingWord: { $0.textSize.rawValue },
+    settingRank: { TextSize.allCases.firstIndex(of: $0.textSize)! },
+    severalWords: { "\($0.count) text sizes" })
 
   /// Bold Text (SPEC §3.8); off when absent.
   static let boldText = SceneDimension(
@@ -239,5 +280,10 @@ extension SceneDimension {
       w == "on" || w == "off"
         ? .success(w) : .failure(WordError(message: "'\(w)' is not on or off"))
     },
-    describe: { $0.boldText ? "Bold Text" : nil }, defaultWord: "off", wordIsFlag: true)
+    describe: { $0.boldText ? "Bold Text" : nil }, defaultWord: "off", wordIsFlag: true,
+    role: .textSetting, filterName: "bold", phrase: "Bold Text",
+    runWords: { $0.boldText.map { $0 ? "on" : "off" } },
+    settingWord: { $0.boldText ? "on" : "off" },
+    settingRank: { $0.boldText ? 1 : 0 },
+    severalWords: { "Bold Text " + $0.joined(separator: " and ") })
 }

@@ -1,49 +1,48 @@
-/// Identifies a scene: a layout over a wallpaper in an appearance and mode.
+/// Identifies a scene: a layout and a value of every other dimension of
+/// ``SceneDimension/all`` but the text settings (a scene is judged at every
+/// text setting of the run), held as a check holds them
+/// (`CheckResult.SceneFields`), so its order and ``id`` are the list's.
 public struct SceneKey: Sendable, Hashable, Comparable {
   public var layout: String
-  public var wallpaper: String
-  public var appearance: Appearance
-  public var mode: AccessibilityMode
-  /// The Liquid Glass setting; nil in the reduce-transparency modes.
-  public var liquidGlass: LiquidGlassSetting?
-  /// The profile's name.
-  public var profile: String
+  /// The scene's values beyond the layout, at the default text setting.
+  var fields: CheckResult.SceneFields
 
   public init(
     layout: String, wallpaper: String, appearance: Appearance, mode: AccessibilityMode,
     liquidGlass: LiquidGlassSetting? = nil, profile: String = Profile.defaultName
   ) {
     self.layout = layout
-    self.wallpaper = wallpaper
-    self.appearance = appearance
-    self.mode = mode
-    self.liquidGlass = liquidGlass
-    self.profile = profile
+    self.fields = CheckResult.SceneFields(
+      wallpaper: wallpaper, appearance: appearance, mode: mode, liquidGlass: liquidGlass,
+      profile: profile)
   }
 
   /// The scene of a check.
   public init(_ r: CheckResult) {
-    self.init(
-      layout: r.layout, wallpaper: r.wallpaper, appearance: r.appearance, mode: r.mode,
-      liquidGlass: r.liquidGlass, profile: r.profile)
+    layout = r.layout
+    fields = r.scene.fields
+    fields.textSetting = .default
   }
 
+  public var wallpaper: String { fields.wallpaper }
+  public var appearance: Appearance { fields.appearance }
+  public var mode: AccessibilityMode { fields.mode }
+  /// The Liquid Glass setting; nil in the reduce-transparency modes.
+  public var liquidGlass: LiquidGlassSetting? { fields.liquidGlass }
+  /// The profile's name.
+  public var profile: String { fields.profile }
+
+  /// The report order (``CheckResult/reportOrder(_:_:)``'s of scenes).
   public static func < (a: SceneKey, b: SceneKey) -> Bool {
     if a.layout != b.layout { return a.layout < b.layout }
-    if a.wallpaper != b.wallpaper { return a.wallpaper < b.wallpaper }
-    if a.appearance != b.appearance { return a.appearance < b.appearance }
-    if a.mode != b.mode { return a.mode < b.mode }
-    if a.liquidGlass != b.liquidGlass {
-      return LiquidGlassSetting.precedes(a.liquidGlass, b.liquidGlass)
-    }
-    return a.profile < b.profile
+    return CheckResult.SceneFields.order(a.fields, b.fields) ?? false
   }
 
-  /// A stable id usable in HTML and file names.
+  /// A stable id usable in HTML and file names: each dimension's part of a
+  /// check's identity (``CheckResult/identityParts``), joined by `--`.
   public var id: String {
-    ([layout, wallpaper, appearance.rawValue, mode.rawValue]
-      + CheckResult.variantParts(liquidGlass: liquidGlass, profile: profile))
-      .joined(separator: "--")
+    let r = CheckResult.blank(layout: layout, scene: fields)
+    return SceneDimension.all.compactMap { $0.identityPart(of: r) }.joined(separator: "--")
   }
 }
 
@@ -60,8 +59,13 @@ public struct SceneSnapshot {
   /// The text setting drawn (SPEC §3.8): a scene of a run that sweeps text
   /// settings is drawn at one of them (`drawing(worstOf:)`), its items'
   /// frames those of that setting; the default one otherwise.
-  public var textSize: TextSize = .default
-  public var boldText: Bool = false
+  public var textSetting = TextSetting.default
+
+  /// The layout's elements as the scene renders them (its appearance and
+  /// mode), in drawing order.
+  public var renderedElements: [(element: Element, rendering: ElementRendering)] {
+    profile.renderedElements(of: layout, appearance: key.appearance, mode: key.mode)
+  }
 }
 
 extension SceneSnapshot {
@@ -76,27 +80,23 @@ extension SceneSnapshot {
     worstOf measurements: [ItemMeasurement], key: SceneKey, layout: Layout, profile: Profile,
     canvas: WallpaperCanvas
   ) -> SceneSnapshot {
-    let setting = worstTextSetting(measurements.map(\.result))
-    let size = setting?.textSize ?? .default
-    let bold = setting?.boldText ?? false
+    let setting = worstTextSetting(measurements.map(\.result)) ?? .default
     return SceneSnapshot(
       key: key, layout: layout, profile: profile, canvas: canvas,
-      measurements: measurements.filter {
-        $0.result.textSize == size && $0.result.boldText == bold
-      },
-      textSize: size, boldText: bold)
+      measurements: measurements.filter { $0.result.textSetting == setting },
+      textSetting: setting)
   }
 
   /// The text setting of the worst of `checks` (one scene's): the lowest
   /// judged ratio / threshold among the failing ones, else the warning ones,
   /// else all; nil for none.
-  static func worstTextSetting(_ checks: [CheckResult]) -> (textSize: TextSize, boldText: Bool)? {
+  static func worstTextSetting(_ checks: [CheckResult]) -> TextSetting? {
     let failing = checks.filter { $0.verdict == .fail }
     let warning = checks.filter { $0.verdict == .warn }
     let pool = !failing.isEmpty ? failing : (!warning.isEmpty ? warning : checks)
     guard var worst = pool.first else { return nil }
     for c in pool.dropFirst() where ItemFailures.worseFirst(c, worst) { worst = c }
-    return (worst.textSize, worst.boldText)
+    return worst.textSetting
   }
 }
 
@@ -140,19 +140,17 @@ public struct PreviewBox: Sendable, Hashable {
   public var text: String?
   /// The text setting of the check this box is the frame of (SPEC §3.8: a
   /// text item's frame grows with the text size).
-  public var textSize: TextSize
-  public var boldText: Bool
+  public var setting: TextSetting
 
   public init(
     element: String, item: String, verdict: Verdict, rect: PixelRect, text: String? = nil,
-    textSize: TextSize = .default, boldText: Bool = false
+    setting: TextSetting = .default
   ) {
     self.element = element
     self.item = item
     self.verdict = verdict
     self.rect = rect
     self.text = text
-    self.textSize = textSize
-    self.boldText = boldText
+    self.setting = setting
   }
 }

@@ -61,14 +61,15 @@ import Testing
 
   @Test func theCountsPerTextSettingAreHandCounted() {
     let rows = ItemFailures.byTextSetting(Self.swept)
-    #expect(rows.map(\.textSize) == [.large, .large, .xxxLarge, .ax5])
-    #expect(rows.map(\.boldText) == [false, true, false, false])
+    #expect(rows.map(\.setting.textSize) == [.large, .large, .xxxLarge, .ax5])
+    #expect(rows.map(\.setting.boldText) == [false, true, false, false])
+    #expect(rows.map(\.setting.words)[1] == ["large", "on"])
     #expect(rows.map(\.failing) == [0, 1, 2, 3])
     #expect(rows.map(\.checks) == [3, 2, 3, 4])
     #expect(rows.map(\.failingItems) == [0, 1, 1, 3])
     #expect(rows.map(\.warnings) == [0, 0, 0, 1])
     let home = ItemFailures.byTextSetting(Self.swept, perLayout: true)["home"] ?? []
-    #expect(home.map(\.textSize) == [.ax5])
+    #expect(home.map(\.setting.textSize) == [.ax5])
     #expect(home.map(\.failing) == [1])
   }
 
@@ -339,8 +340,8 @@ import Testing
   {
     PreviewBox(
       element: "bar", item: item, verdict: verdict,
-      rect: PixelRect(x: 0, y: y, width: 10, height: 4), text: item, textSize: size,
-      boldText: bold)
+      rect: PixelRect(x: 0, y: y, width: 10, height: 4), text: item,
+      setting: TextSetting(textSize: size, boldText: bold))
   }
 
   @Test func theWorstTextSettingOfAScene() throws {

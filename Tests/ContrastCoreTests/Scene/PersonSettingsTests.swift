@@ -283,10 +283,12 @@ import Testing
     #expect(CheckResult.variantParts(liquidGlass: .default, profile: "ios27") == [])
     #expect(
       CheckResult.variantParts(
-        liquidGlass: .clear, profile: "ios18", textSize: .ax3, boldText: true)
+        liquidGlass: .clear, profile: "ios18",
+        textSetting: TextSetting(textSize: .ax3, boldText: true))
         == ["liquidGlass=clear", "profile=ios18", "textSize=AX3", "boldText=on"])
     #expect(
-      CheckResult.variantParts(liquidGlass: nil, profile: "ios27", textSize: .large) == [])
+      CheckResult.variantParts(
+        liquidGlass: nil, profile: "ios27", textSetting: TextSetting(textSize: .large)) == [])
   }
 
   @Test func anOldBaselineEntryMeansLargeAndBoldTextOff() throws {
@@ -370,11 +372,8 @@ import Testing
       }
       let worst = try #require(SceneSnapshot.worstTextSetting(checks))
       // Drawn at the worst check's setting, measured at it alone.
-      #expect(snapshot.textSize == worst.textSize && snapshot.boldText == worst.boldText)
-      #expect(
-        snapshot.measurements.allSatisfy {
-          $0.result.textSize == worst.textSize && $0.result.boldText == worst.boldText
-        })
+      #expect(snapshot.textSetting == worst)
+      #expect(snapshot.measurements.allSatisfy { $0.result.textSetting == worst })
       let failing = snapshot.measurements.filter { $0.result.verdict == .fail }
       #expect(!failing.isEmpty)
       // Every failing item keeps its pixels, so the heatmap shows where.
