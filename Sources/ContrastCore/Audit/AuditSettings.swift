@@ -36,6 +36,17 @@ public struct AuditSettings: Sendable, Hashable {
   }
 }
 
+extension AuditSettings {
+  /// Settings of `level`, `statistic` and `largeText` whose swept lists are
+  /// each its default (what a report without them means), for a reader to
+  /// fill from the lists it finds.
+  init(level: ConformanceLevel, statistic: VerdictStatistic, largeText: LargeTextRule) {
+    self.init(
+      level: level, statistic: statistic, largeText: largeText, modes: [], appearances: [],
+      liquidGlass: [], textSizes: [], boldText: [])
+  }
+}
+
 /// What decided a check's threshold (SPEC §3.8): WCAG's level, or a
 /// target of the layout, of `glass-audit.yml` or of the item itself.
 public enum ThresholdSource: String, Sendable, CaseIterable, Codable {

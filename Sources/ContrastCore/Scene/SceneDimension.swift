@@ -88,6 +88,10 @@ public struct SceneDimension: Sendable {
   var settingRank: (@Sendable (TextSetting) -> Int)? = nil
   /// Several values in running text: `3 text sizes`, `Bold Text off and on`.
   var severalWords: @Sendable ([String]) -> String = { $0.joined(separator: ", ") }
+  /// The run's values of it (`--modes`, `--profile`), as the run's settings
+  /// write and read them (``DimensionSweep``); nil for the inputs (layout,
+  /// wallpaper), which a run lists as files.
+  var sweep: DimensionSweep? = nil
 
   /// The check's value as a word (`clear`, `xLarge`, `on`), nil where it has
   /// none.
@@ -166,7 +170,16 @@ extension SceneDimension {
     },
     parseWord: { .success($0) },
     describe: { $0.appearance.rawValue }, role: .column, filterName: "appearance",
-    phrase: "appearance", runWords: { $0.appearances.map(\.rawValue) })
+    phrase: "appearance", runWords: { $0.appearances.map(\.rawValue) },
+    sweep: DimensionSweep(
+      jsonKey: "appearances", rowKey: "appearance", isDefault: { _ in false },
+      values: { $0.settings.appearances.map { .text($0.rawValue) } },
+      read: { list, report in
+        let values = list.compactMap { ($0 as? String).flatMap(Appearance.init(rawValue:)) }
+        guard values.count == list.count, !values.isEmpty else { return false }
+        report.settings.appearances = values
+        return true
+      }))
 
   static let mode = SceneDimension(
     staticKey: "mode", label: "Mode", absentMeansDefault: false,
@@ -183,7 +196,16 @@ extension SceneDimension {
     describe: { $0.mode.rawValue }, role: .column, filterName: "mode", phrase: "mode",
     longWord: { AccessibilityMode(rawValue: $0)?.name ?? $0 },
     shortWord: { AccessibilityMode(rawValue: $0)?.shortName ?? $0 },
-    runWords: { $0.modes.map(\.rawValue) })
+    runWords: { $0.modes.map(\.rawValue) },
+    sweep: DimensionSweep(
+      jsonKey: "modes", rowKey: "mode", isDefault: { _ in false },
+      values: { $0.settings.modes.map { .text($0.rawValue) } },
+      read: { list, report in
+        let values = list.compactMap { ($0 as? String).flatMap(AccessibilityMode.init(rawValue:)) }
+        guard values.count == list.count, !values.isEmpty else { return false }
+        report.settings.modes = values
+        return true
+      }))
 
   /// None in the reduce-transparency modes; `default` (0.5) when absent.
   static let liquidGlass = SceneDimension(
@@ -217,7 +239,18 @@ extension SceneDimension {
     defaultWord: LiquidGlassSetting.default.label, changesGlassOnly: true, role: .column,
     filterName: "glass", phrase: "Liquid Glass setting", labelsWords: true,
     runWords: { $0.liquidGlass.map(\.label) }, noneOption: "none (Reduce Transparency)",
-    runValues: { $0.liquidGlass.map { $0.isNamed ? .text($0.label) : .number($0.value) } })
+    runValues: { $0.liquidGlass.map { $0.isNamed ? .text($0.label) : .number($0.value) } },
+    sweep: DimensionSweep(
+      jsonKey: "liquidGlass", rowKey: "liquid_glass", isDefault: { _ in false },
+      values: { r in
+        r.settings.liquidGlass.map { $0.isNamed ? .text($0.label) : .number($0.value) }
+      },
+      read: { list, report in
+        let values = list.compactMap { LiquidGlassSetting(json: $0) }
+        guard values.count == list.count else { return false }
+        report.settings.liquidGlass = values
+        return true
+      }, required: false))
 
   /// The default profile when absent.
   static let profile = SceneDimension(
@@ -231,7 +264,16 @@ extension SceneDimension {
     },
     parseWord: { .success($0) },
     describe: { $0.profile == Profile.defaultName ? nil : "profile \($0.profile)" },
-    defaultWord: Profile.defaultName, role: .row, filterName: "profile", phrase: "profile")
+    defaultWord: Profile.defaultName, role: .row, filterName: "profile", phrase: "profile",
+    sweep: DimensionSweep(
+      jsonKey: "profiles", rowKey: "profile", isDefault: { _ in false },
+      values: { $0.profileNames.map { .text($0) } },
+      read: { list, report in
+        let values = list.compactMap { $0 as? String }
+        guard values.count == list.count, !values.isEmpty else { return false }
+        report.profileNames = values
+        return true
+      }))
 
   /// The person's text size (SPEC §3.8); `large` when absent.
   static let textSize = SceneDimension(
@@ -260,7 +302,17 @@ extension SceneDimension {
     phrase: "text size", runWords: { $0.textSizes.map(\.rawValue) },
     settingWord: { $0.textSize.rawValue },
     settingRank: { TextSize.allCases.firstIndex(of: $0.textSize)! },
-    severalWords: { "\($0.count) text sizes" })
+    severalWords: { "\($0.count) text sizes" },
+    sweep: DimensionSweep(
+      jsonKey: "textSizes", rowKey: "text_size",
+      isDefault: { $0.settings.textSizes == [.default] },
+      values: { $0.settings.textSizes.map { .text($0.rawValue) } },
+      read: { list, report in
+        let values = list.compactMap { ($0 as? String).flatMap(TextSize.init(rawValue:)) }
+        guard values.count == list.count, !values.isEmpty else { return false }
+        report.settings.textSizes = values
+        return true
+      }, alwaysWritten: false, required: false))
 
   /// Bold Text (SPEC §3.8); off when absent.
   static let boldText = SceneDimension(
@@ -285,5 +337,15 @@ extension SceneDimension {
     runWords: { $0.boldText.map { $0 ? "on" : "off" } },
     settingWord: { $0.boldText ? "on" : "off" },
     settingRank: { $0.boldText ? 1 : 0 },
-    severalWords: { "Bold Text " + $0.joined(separator: " and ") })
+    severalWords: { "Bold Text " + $0.joined(separator: " and ") },
+    sweep: DimensionSweep(
+      jsonKey: "boldText", rowKey: "bold_text",
+      isDefault: { $0.settings.boldText == [false] },
+      values: { $0.settings.boldText.map { .flag($0) } },
+      read: { list, report in
+        let values = list.compactMap { $0 as? Bool }
+        guard values.count == list.count, !values.isEmpty else { return false }
+        report.settings.boldText = values
+        return true
+      }, alwaysWritten: false, required: false))
 }

@@ -182,6 +182,24 @@ import Testing
     }
   }
 
+  /// Calibration cannot fit a vibrancy tint's matrix (issue 30): with a
+  /// vibrant item on the glass it says so, and keeps the profile's numbers.
+  @Test func aVibrantItemIsNotFittedAndSaysSo() throws {
+    var layout = CaptureSynthesis.layout(material: Self.target.material)
+    layout.elements[0].content[0].vibrant = true
+    let result = try Calibration.calibrate(
+      [.capture(try Self.capture(layout: layout))], target: Self.target, base: try Self.base())
+    let note = try #require(result.kept.first { $0.reason.contains("vibrancy") })
+    #expect(
+      note.reason.contains(
+        "calibrate cannot fit a vibrancy tint's matrix from captures yet"))
+    #expect(note.reason.contains("the 1 vibrant item included"))
+    // Without one, no such note.
+    let plain = try Calibration.calibrate(
+      [.capture(try Self.capture())], target: Self.target, base: try Self.base())
+    #expect(!plain.kept.contains { $0.reason.contains("vibrancy") })
+  }
+
   @Test func noInputIsRefused() throws {
     let e = try Self.error([])
     #expect(e.message == "nothing to calibrate: give capture folders or measurement files")
