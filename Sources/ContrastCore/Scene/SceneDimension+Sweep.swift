@@ -25,6 +25,19 @@ struct DimensionSweep: Sendable {
   /// Whether a report.json without the list is refused (every report has
   /// written it); else its absence means the settings' default.
   var required = true
+
+  /// Reads a run's `list` into `report` at `path`, each value by `parse`
+  /// (nil: not a value of the dimension): false when one is not, or when
+  /// the list is empty and must not be.
+  static func read<T>(
+    _ list: [Any], into report: inout AuditReport, _ path: WritableKeyPath<AuditReport, [T]>,
+    mayBeEmpty: Bool = false, _ parse: (Any) -> T?
+  ) -> Bool {
+    let values = list.compactMap(parse)
+    guard values.count == list.count, mayBeEmpty || !values.isEmpty else { return false }
+    report[keyPath: path] = values
+    return true
+  }
 }
 
 extension SceneDimension {

@@ -175,10 +175,9 @@ extension SceneDimension {
       jsonKey: "appearances", rowKey: "appearance", isDefault: { _ in false },
       values: { $0.settings.appearances.map { .text($0.rawValue) } },
       read: { list, report in
-        let values = list.compactMap { ($0 as? String).flatMap(Appearance.init(rawValue:)) }
-        guard values.count == list.count, !values.isEmpty else { return false }
-        report.settings.appearances = values
-        return true
+        DimensionSweep.read(list, into: &report, \.settings.appearances) {
+          ($0 as? String).flatMap(Appearance.init(rawValue:))
+        }
       }))
 
   static let mode = SceneDimension(
@@ -201,10 +200,9 @@ extension SceneDimension {
       jsonKey: "modes", rowKey: "mode", isDefault: { _ in false },
       values: { $0.settings.modes.map { .text($0.rawValue) } },
       read: { list, report in
-        let values = list.compactMap { ($0 as? String).flatMap(AccessibilityMode.init(rawValue:)) }
-        guard values.count == list.count, !values.isEmpty else { return false }
-        report.settings.modes = values
-        return true
+        DimensionSweep.read(list, into: &report, \.settings.modes) {
+          ($0 as? String).flatMap(AccessibilityMode.init(rawValue:))
+        }
       }))
 
   /// None in the reduce-transparency modes; `default` (0.5) when absent.
@@ -246,10 +244,9 @@ extension SceneDimension {
         r.settings.liquidGlass.map { $0.isNamed ? .text($0.label) : .number($0.value) }
       },
       read: { list, report in
-        let values = list.compactMap { LiquidGlassSetting(json: $0) }
-        guard values.count == list.count else { return false }
-        report.settings.liquidGlass = values
-        return true
+        DimensionSweep.read(list, into: &report, \.settings.liquidGlass, mayBeEmpty: true) {
+          LiquidGlassSetting(json: $0)
+        }
       }, required: false))
 
   /// The default profile when absent.
@@ -269,10 +266,7 @@ extension SceneDimension {
       jsonKey: "profiles", rowKey: "profile", isDefault: { _ in false },
       values: { $0.profileNames.map { .text($0) } },
       read: { list, report in
-        let values = list.compactMap { $0 as? String }
-        guard values.count == list.count, !values.isEmpty else { return false }
-        report.profileNames = values
-        return true
+        DimensionSweep.read(list, into: &report, \.profileNames) { $0 as? String }
       }))
 
   /// The person's text size (SPEC §3.8); `large` when absent.
@@ -308,10 +302,9 @@ extension SceneDimension {
       isDefault: { $0.settings.textSizes == [.default] },
       values: { $0.settings.textSizes.map { .text($0.rawValue) } },
       read: { list, report in
-        let values = list.compactMap { ($0 as? String).flatMap(TextSize.init(rawValue:)) }
-        guard values.count == list.count, !values.isEmpty else { return false }
-        report.settings.textSizes = values
-        return true
+        DimensionSweep.read(list, into: &report, \.settings.textSizes) {
+          ($0 as? String).flatMap(TextSize.init(rawValue:))
+        }
       }, alwaysWritten: false, required: false))
 
   /// Bold Text (SPEC §3.8); off when absent.
@@ -343,9 +336,6 @@ extension SceneDimension {
       isDefault: { $0.settings.boldText == [false] },
       values: { $0.settings.boldText.map { .flag($0) } },
       read: { list, report in
-        let values = list.compactMap { $0 as? Bool }
-        guard values.count == list.count, !values.isEmpty else { return false }
-        report.settings.boldText = values
-        return true
+        DimensionSweep.read(list, into: &report, \.settings.boldText) { $0 as? Bool }
       }, alwaysWritten: false, required: false))
 }
