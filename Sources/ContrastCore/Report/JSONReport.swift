@@ -248,12 +248,6 @@ public enum JSONReport {
     return .object(pairs)
   }
 
-  /// A setting as report.json writes it: its name (`clear`, `default`,
-  /// `tinted`) or its number.
-  static func liquidGlass(_ g: LiquidGlassSetting) -> JSONValue {
-    g.isNamed ? .string(g.label) : .number(g.value)
-  }
-
   /// A check's coordinate: each dimension of the matrix by its key, in the
   /// order of ``SceneDimension/all``.
   static func coordinate(_ r: CheckResult) -> [(String, JSONValue)] {
