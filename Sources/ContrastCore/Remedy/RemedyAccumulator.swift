@@ -43,6 +43,24 @@ public struct RemedyAccumulator: Sendable, Equatable {
       candidates[key] = prior.map { $0.combined(with: here) } ?? here
     }
 
+    /// Joins one scene's least lightness step toward black (0) and toward
+    /// white (1), as `find` gives it for a target (nil: none passes), into
+    /// the group's: the larger step, the smaller ratio it reaches; a
+    /// direction no step serves in some scene is dropped and not searched
+    /// again.
+    mutating func combineLightnessSteps(_ find: (Double) -> (value: Int, judged: Double)?) {
+      for (d, target) in [0.0, 1.0].enumerated() {
+        guard let prior = steps[d] else { continue }
+        if let (s, r) = find(target) {
+          steps[d] = Swift.max(prior, s)
+          colorRatios[d] = Swift.min(colorRatios[d], r)
+        } else {
+          steps[d] = nil
+          colorRatios[d] = .infinity
+        }
+      }
+    }
+
     /// No alpha passes in some scene: none is searched again.
     mutating func markAlphaInfeasible() {
       alphaFeasible = false
@@ -125,16 +143,9 @@ public struct RemedyAccumulator: Sendable, Equatable {
     } else {
       g.markAlphaInfeasible()
     }
-    for (d, target) in [0.0, 1.0].enumerated() {
-      guard let prior = g.steps[d] else { continue }
+    g.combineLightnessSteps { target in
       let steps = m.color.alpha == 1 ? backgrounds() : nil
-      if let (s, r) = search().minimalLightnessStep(toward: target, backgrounds: steps) {
-        g.steps[d] = Swift.max(prior, s)
-        g.colorRatios[d] = Swift.min(g.colorRatios[d], r)
-      } else {
-        g.steps[d] = nil
-        g.colorRatios[d] = .infinity
-      }
+      return search().minimalLightnessStep(toward: target, backgrounds: steps)
     }
     let named = RemedyCandidates.namedColors(
       nearest: m.color, in: scene.profile, appearance: m.result.appearance,
@@ -166,16 +177,7 @@ public struct RemedyAccumulator: Sendable, Equatable {
     let k = RemedyAccumulator.key(m.result)
     var g = groups[k] ?? Group(baseColor: m.color)
     g.markAlphaInfeasible()
-    for (d, target) in [0.0, 1.0].enumerated() {
-      guard let prior = g.steps[d] else { continue }
-      if let (s, r) = search.minimalLightnessStep(of: m.color, toward: target) {
-        g.steps[d] = Swift.max(prior, s)
-        g.colorRatios[d] = Swift.min(g.colorRatios[d], r)
-      } else {
-        g.steps[d] = nil
-        g.colorRatios[d] = .infinity
-      }
-    }
+    g.combineLightnessSteps { search.minimalLightnessStep(of: m.color, toward: $0) }
     let named = RemedyCandidates.namedColors(
       nearest: m.color, in: scene.profile, appearance: m.result.appearance,
       increaseContrast: m.result.mode.increasesContrast)

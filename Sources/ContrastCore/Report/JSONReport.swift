@@ -102,7 +102,7 @@ public enum JSONReport {
     let aggregates: ItemAggregates
     /// The indices of the listed checks, in report order.
     let listed: [Int]
-    private(set) var looks: [Look] = []
+    private(set) var looks: [CheckResult.LookFields] = []
     private(set) var lookOf: [Int] = []
     private(set) var remedies: [Remedy] = []
     /// Each item's worst check's remedy, an index into ``remedies``.
@@ -125,12 +125,12 @@ public enum JSONReport {
         return remedies.count - 1
       }
       itemRemedy = aggregates.items.map { index(results[$0.worst].remedy) }
-      var lookAt: [Look: Int] = [:]
+      var lookAt: [CheckResult.LookFields: Int] = [:]
       lookOf.reserveCapacity(listed.count)
       checkRemedy.reserveCapacity(listed.count)
       for k in listed {
         let r = results[k]
-        let l = Look(r)
+        let l = r.look.fields
         if let at = lookAt[l] {
           lookOf.append(at)
         } else {
@@ -144,31 +144,10 @@ public enum JSONReport {
     }
   }
 
-  /// What checks of one item judged alike share: colour, material,
-  /// large text, threshold and its source, bounds, trust.
-  struct Look: Hashable {
-    var color: String
-    var material: String
-    var largeText: Bool
-    var threshold: Double
-    var thresholdSource: ThresholdSource
-    var bounds: ContrastBounds
-    var trust: VerdictTrust
-    var trustBasis: String
-
-    init(_ r: CheckResult) {
-      color = r.color
-      material = r.material
-      largeText = r.largeText
-      threshold = r.threshold
-      thresholdSource = r.thresholdSource
-      bounds = r.bounds
-      trust = r.trust
-      trustBasis = r.trustBasis
-    }
-  }
-
-  static func look(_ l: Look) -> JSONValue {
+  /// A look: what checks of one item judged alike share (colour, material,
+  /// large text, threshold and its source, bounds, trust), as the checks
+  /// hold it (``CheckResult/LookFields``).
+  static func look(_ l: CheckResult.LookFields) -> JSONValue {
     .object([
       ("color", .string(l.color)), ("material", .string(l.material)),
       ("largeText", .bool(l.largeText)), ("threshold", .number(l.threshold)),
