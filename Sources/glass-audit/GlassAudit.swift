@@ -8,7 +8,8 @@ struct GlassAudit: ParsableCommand {
     abstract: "Audits the contrast of text and icons on Liquid Glass over a matrix of wallpapers.",
     version: ContrastCore.toolVersion,
     subcommands: [
-      RunCommand.self, MergeCommand.self, ValidateCommand.self, ContrastCommand.self,
+      RunCommand.self, FixCommand.self, MergeCommand.self, ValidateCommand.self,
+      ContrastCommand.self,
       WallpapersCommand.self, FidelityCommand.self, CalibrateCommand.self,
       InitCommand.self,
     ],

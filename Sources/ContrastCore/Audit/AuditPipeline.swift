@@ -23,6 +23,9 @@ public struct AuditRequest: Sendable {
   public var previewer: (@Sendable (SceneSnapshot) -> DrawnScene?)?
   /// At most this many scenes are drawn, the worst first.
   public var previewLimit = 0
+  /// The elements (`layout/element`) whose failing checks are given the
+  /// remedy search (SPEC §3.6); nil: every one.
+  public var remedyElements: Set<String>?
   /// Failures this baseline accepts do not fail the run.
   public var baseline: Baseline?
   /// Whether the caller removes the baseline's stale entries (checks that
@@ -79,6 +82,7 @@ public enum AuditPipeline {
     auditor.targets = request.targets
     auditor.previewer = request.previewer
     auditor.previewLimit = request.previewLimit
+    auditor.remedyElements = request.remedyElements
     var outcome = auditor.run(wallpapers: request.auditedWallpapers, progress: progress)
     outcome.errors += request.inputErrors
     outcome.findings +=

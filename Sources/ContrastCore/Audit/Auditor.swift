@@ -137,6 +137,10 @@ struct Auditor: Sendable {
   /// threshold of a failing check, then scene order), chosen after the audit;
   /// only their wallpapers are decoded again to draw them.
   var previewLimit = 0
+  /// The elements (`layout/element`) whose failing checks are given the
+  /// remedy search; nil: every one (`fix` re-audits its trials with it only
+  /// where it reads their remedies).
+  var remedyElements: Set<String>?
 
   init(profiles: [Profile], settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
     self.profiles = profiles
@@ -376,11 +380,13 @@ struct Auditor: Sendable {
                   var scene = ResultAssembly.Scene()
                   for var m in measured {
                     assembly.share(&m, in: &scene)
-                    remedies.add(
-                      m,
-                      in: RemedyScene(
-                        layout: layout, canvas: canvas, profile: profile, settings: settings,
-                        cache: samples))
+                    if remedyElements?.contains(layout.id + "/" + m.result.element) ?? true {
+                      remedies.add(
+                        m,
+                        in: RemedyScene(
+                          layout: layout, canvas: canvas, profile: profile, settings: settings,
+                          cache: samples))
+                    }
                     partial.results.append(assembly.complete(m.result))
                   }
                 }
