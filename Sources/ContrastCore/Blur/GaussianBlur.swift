@@ -114,6 +114,14 @@ public enum GaussianBlur {
     return Int(min(byRatio, byNoise))
   }
 
+  /// How far from a pixel, in pixels, the wallpaper pixels its blur reads
+  /// can lie, on either path: the kernel's `ceil(4σ)`, and on the shrink
+  /// path the blocks and the interpolation, `3k` more (one pixel spare).
+  static func reach(sigmaInPixels: Double) -> Int {
+    let s = min(max(sigmaInPixels, 0), largestSigma)
+    return Int((4 * s).rounded(.up)) + 3 * max(blockSize(sigma: s), 1) + 1
+  }
+
   /// `region` clipped to the bounds of `image`.
   static func clip(_ region: PixelRect, to image: RGBImage) -> PixelRect {
     region.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))

@@ -26,8 +26,12 @@ public enum VerdictTrust: String, Sendable, Hashable, CaseIterable, Codable {
 /// The profile's provenance indexed by path, to find the trust of a verdict.
 ///
 /// A verdict rests on the item's colour (a semantic colour's entry, or its
-/// Increase Contrast variant), the material's numbers for the appearance
-/// (every tone, blur and plate number of it), the Increase Contrast rules
+/// Increase Contrast variant), the material's numbers that its pixels read
+/// in the appearance (``MaterialTrust``: of each curve, the cells read at
+/// the element's short side and Liquid Glass setting, and reading beyond
+/// the outer cells, an assumption unless the curve's `beyondEnds` states
+/// otherwise; the blur's numbers only when the wallpaper the blur reads is
+/// not of one colour; the plate and fill numbers), the Increase Contrast rules
 /// the mode applies, the border colour when a border is drawn, the default
 /// tint alpha when a tint is written without one, and the semantic colours
 /// of a tint or an app fill. Colours an app writes as hex are its own and
@@ -37,6 +41,8 @@ public struct TrustIndex: Sendable {
   /// Per path prefix of the profile (`materials.glass.regular.light`), the
   /// weakest provenance under it and the path that has it.
   private var weakest: [String: (trust: Trust, path: String)] = [:]
+  /// Per material and appearance (`glass.regular.dark`), its numbers' provenance.
+  private var materials: [String: MaterialTrust] = [:]
 
   /// Indexes the provenance of `profile`.
   public init(_ profile: Profile) {
@@ -45,6 +51,25 @@ public struct TrustIndex: Sendable {
         weakest[prefix] = Self.weaker(weakest[prefix], (p.trust, path))
       }
     }
+    let index = weakest
+    for (name, definition) in profile.materials {
+      for appearance in Appearance.allCases {
+        materials["\(name).\(appearance.rawValue)"] = MaterialTrust(
+          definition.parameters(for: appearance), name: name, appearance: appearance,
+          provenance: profile.provenance, weakest: { index[$0] })
+      }
+    }
+  }
+
+  /// The weaker of two numbers' trusts; of equally weak ones, the one whose
+  /// path comes first (as ``init(_:)`` indexes them).
+  static func weakerInOrder(
+    _ a: (trust: Trust, path: String)?, _ b: (trust: Trust, path: String)?
+  ) -> (trust: Trust, path: String)? {
+    guard let b else { return a }
+    guard let a else { return b }
+    if a.trust.strength != b.trust.strength { return b.trust.strength < a.trust.strength ? b : a }
+    return b.path < a.path ? b : a
   }
 
   /// The weaker of two numbers' trusts; of equally weak ones, `a`.
@@ -73,14 +98,19 @@ public struct TrustIndex: Sendable {
   func trust(under prefix: String) -> (trust: Trust, path: String)? { weakest[prefix] }
 
   /// The trust of the verdict on `item` of `element` drawn as `rendering`
-  /// in `appearance` and `mode`, and the basis of it (the weakest number's
-  /// path, or `reduceTransparency`; empty when `exact`). Of equally weak
+  /// in `appearance` and `mode` under Liquid Glass setting `liquidGlass`,
+  /// and the basis of it (the weakest number's path, or
+  /// `reduceTransparency`; empty when `exact`). `blurCanChangePixels` says
+  /// whether the wallpaper the element's blur reads has more than one
+  /// colour (``WallpaperCanvas/blurReadsOneColour(of:rendering:)``); it is
+  /// asked only when the blur's numbers would decide. Of equally weak
   /// numbers, the first considered names the basis: what the mode assumes
   /// (Reduce Transparency, Increase Contrast's rules), then the item's
   /// colour, the material, the tint and the border.
   public func verdictTrust(
     item: ContentItem, element: Element, rendering: ElementRendering, profile: Profile,
-    appearance: Appearance, mode: AccessibilityMode
+    appearance: Appearance, mode: AccessibilityMode, liquidGlass: Double = 0.5,
+    blurCanChangePixels: () -> Bool = { true }
   ) -> (trust: VerdictTrust, basis: String) {
     var best: (trust: Trust, path: String)?
     func consider(_ found: (trust: Trust, path: String)?) { best = Self.weaker(best, found) }
@@ -133,8 +163,18 @@ public struct TrustIndex: Sendable {
             t, profile: profile, appearance: appearance, increaseContrast: ic, isTint: true))
       }
     case .material:
-      let material = "materials.\(rendering.materialName)"
-      consider(trust(under: "\(material).\(appearance.rawValue)") ?? trust(under: material))
+      let name = rendering.materialName
+      if let numbers = materials["\(name).\(appearance.rawValue)"], !numbers.isEmpty {
+        // Under Reduce Transparency the blur is not drawn: its numbers are not read.
+        let blurs = !rendering.reducesTransparency
+        let read = numbers.trust(
+          shortSideInPoints: min(element.frame.width, element.frame.height),
+          liquidGlass: liquidGlass, before: best?.trust,
+          blurCanChangePixels: { blurs && blurCanChangePixels() })
+        consider(read)
+      } else {
+        consider(trust(under: "materials.\(name)"))
+      }
       consider(
         colorTrust(
           tint, profile: profile, appearance: appearance, increaseContrast: ic, isTint: true))

@@ -12,6 +12,13 @@ public enum ProfileCurve: Sendable, Hashable {
     case setting
   }
 
+  /// What a curve is beyond its outer cells (`beyondEnds` in a profile,
+  /// which gives that reading its own provenance).
+  public enum BeyondEnds: String, Sendable, CaseIterable {
+    /// Held constant at the outer cell's value (the only reading).
+    case held
+  }
+
   /// One point of a table: the value at `x`.
   public struct Point: Sendable, Hashable {
     public var x: Double

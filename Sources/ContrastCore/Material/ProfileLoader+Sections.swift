@@ -196,9 +196,10 @@ extension ProfileDecoder {
       return number(node, path: path, range: range).map { .constant($0) }
     }
     if node["grid"] != nil {
-      guard let f = fields(node, path: path, allowed: ["grid"], required: ["grid"]),
+      guard let f = fields(node, path: path, allowed: ["grid", "beyondEnds"], required: ["grid"]),
         let gridNode = f["grid"]
       else { return nil }
+      beyondEnds(f["beyondEnds"], path: path)
       let gridPath = Self.join(path, "grid")
       let keys = ["shortSide", "setting", "values"]
       guard let g = fields(gridNode, path: gridPath, allowed: keys, required: keys) else {
@@ -231,8 +232,11 @@ extension ProfileDecoder {
       provenance[path] = provenance["\(valuesPath)[0][0]"]
       return .grid(shortSides: sides, settings: settings, values: values)
     }
-    guard let f = fields(node, path: path, allowed: ["by", "table"], required: ["by", "table"])
+    guard
+      let f = fields(
+        node, path: path, allowed: ["by", "table", "beyondEnds"], required: ["by", "table"])
     else { return nil }
+    beyondEnds(f["beyondEnds"], path: path)
     let by = choice(f["by"], path: Self.join(path, "by"), as: ProfileCurve.Axis.self)
     guard let tableNode = f["table"] else { return nil }
     let tablePath = Self.join(path, "table")
@@ -263,6 +267,17 @@ extension ProfileDecoder {
     guard let by else { return nil }
     provenance[path] = provenance["\(tablePath)[0][1]"]
     return .table(by, points)
+  }
+
+  /// A curve's `beyondEnds: held`: the provenance of reading the curve
+  /// beyond its outer cells, where it is held constant (without it, such a
+  /// reading is an assumption: TrustIndex).
+  mutating func beyondEnds(_ node: YAMLNode?, path: String) {
+    let at = Self.join(path, "beyondEnds")
+    guard let node, choice(node, path: at, as: ProfileCurve.BeyondEnds.self) != nil,
+      let s = node.scalar
+    else { return }
+    recordProvenance(s, at: node.mark, path: at)
   }
 
   /// A grid's axis: a non-empty list of strictly increasing numbers.

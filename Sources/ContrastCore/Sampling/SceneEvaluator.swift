@@ -237,6 +237,15 @@ public enum SceneEvaluator {
     {
       let source = canvas.backdrop(of: element, rendering: rendering)
       let mask = source.mask
+      // Whether the blur reads more than one colour (asked at most once per
+      // element, and only when its numbers would decide a verdict's trust).
+      var blurChanges: Bool?
+      func blurCanChangePixels() -> Bool {
+        if let blurChanges { return blurChanges }
+        let changes = !canvas.blurReadsOneColour(of: element, rendering: rendering)
+        blurChanges = changes
+        return changes
+      }
 
       for item in element.content {
         guard let color = profile.color(of: item, appearance: appearance, mode: mode) else {
@@ -271,7 +280,8 @@ public enum SceneEvaluator {
           : nil
         let trusted = trust?.verdictTrust(
           item: item, element: element, rendering: rendering, profile: profile,
-          appearance: appearance, mode: mode)
+          appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue,
+          blurCanChangePixels: blurCanChangePixels)
         func place(_ v: Variant) -> CheckResult.ItemPlace {
           places.place(layout: layout, element: element, item: item, role: v.requirement.role)
         }

@@ -35,6 +35,8 @@ public final class WallpaperCanvas {
   private var means: [MaskKey: RGB] = [:]
   private var scratch: RGBImage?
   private var downscales: [PixelRect: RGBImage] = [:]
+  /// Per region, whether the wallpaper is one colour over it.
+  private var oneColour: [PixelRect: Bool] = [:]
   /// Gaussian blurs actually computed and asked for (the naive count: one
   /// per component that blurs, each time an element's backdrop is made).
   public private(set) var blursComputed = 0
@@ -232,6 +234,49 @@ public final class WallpaperCanvas {
     let d = Placement.aspectFill(image, canvasWidth: width, canvasHeight: height)
     downscales[key] = d
     return d
+  }
+
+  /// Whether every wallpaper pixel the blur of `element` drawn as
+  /// `rendering` reads is one colour: its shape's rectangle grown by the
+  /// reach of its widest Gaussian (``GaussianBlur/reach(sigmaInPixels:)``),
+  /// on the canvas (beyond it the blur reads the edge pixels). Then no blur
+  /// number can change its pixels (a Gaussian of one colour is that
+  /// colour), and its verdict does not rest on them. False when nothing
+  /// blurs. Computed once per region; the scan stops at the first pixel of
+  /// another colour.
+  public func blurReadsOneColour(of element: Element, rendering: ElementRendering) -> Bool {
+    guard case .material(_, let blur) = rendering.surface,
+      let widest = blur.blurredComponents.last?.sigmaInPixels
+    else { return false }
+    let rect = mask(of: element, borderInPixels: rendering.borderWidthInPixels).rect
+    let reach = GaussianBlur.reach(sigmaInPixels: widest)
+    let region = PixelRect(
+      x: rect.x - reach, y: rect.y - reach, width: rect.width + 2 * reach,
+      height: rect.height + 2 * reach
+    ).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+    if let known = oneColour[region] { return known }
+    let flat = Self.isOneColour(image, region)
+    oneColour[region] = flat
+    return flat
+  }
+
+  /// Whether every pixel of `image` in `region` (inside it) has the same
+  /// three samples; false for an empty region.
+  static func isOneColour(_ image: RGBImage, _ region: PixelRect) -> Bool {
+    guard !region.isEmpty else { return false }
+    return image.samples.withUnsafeBufferPointer { s in
+      let first = 3 * (region.y * image.width + region.x)
+      let (r, g, b) = (s[first], s[first + 1], s[first + 2])
+      for y in region.y..<region.maxY {
+        let start = 3 * (y * image.width + region.x)
+        var k = start
+        while k < start + 3 * region.width {
+          if s[k] != r || s[k + 1] != g || s[k + 2] != b { return false }
+          k += 3
+        }
+      }
+      return true
+    }
   }
 
   /// The Reduce Transparency backdrop: the mean of the unblurred wallpaper over
