@@ -63,9 +63,16 @@ struct FixCommand: ParsableCommand {
     }
     console.status("glass-audit: auditing, then trying each change everywhere\n")
     let reader = profiles.layoutReader
-    let outcome = LayoutFixer.fix(request, texts: texts) { text, file in
-      LayoutLoader.load(text: text, file: file, profile: reader).layout
-    }
+    let start = Date()
+    let outcome = LayoutFixer.fix(
+      request, texts: texts,
+      load: { text, file in LayoutLoader.load(text: text, file: file, profile: reader).layout },
+      progress: { round, trials, elements in
+        console.status(
+          "glass-audit: re-audit \(round): \(trials) change\(trials == 1 ? "" : "s") on"
+            + " \(elements) element\(elements == 1 ? "" : "s")"
+            + " (\(Progress.seconds(Date().timeIntervalSince(start))))\n")
+      })
     for e in outcome.errors { console.error("error: \(e)") }
 
     for (file, text) in outcome.texts.sorted(by: { $0.key < $1.key }) {

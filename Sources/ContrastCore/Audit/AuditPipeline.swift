@@ -26,6 +26,8 @@ public struct AuditRequest: Sendable {
   /// The elements (`layout/element`) whose failing checks are given the
   /// remedy search (SPEC §3.6); nil: every one.
   public var remedyElements: Set<String>?
+  /// Per layout id, the appearances it is audited in; nil: the run's.
+  public var layoutAppearances: [String: Set<Appearance>]?
   /// Failures this baseline accepts do not fail the run.
   public var baseline: Baseline?
   /// Whether the caller removes the baseline's stale entries (checks that
@@ -83,6 +85,7 @@ public enum AuditPipeline {
     auditor.previewer = request.previewer
     auditor.previewLimit = request.previewLimit
     auditor.remedyElements = request.remedyElements
+    auditor.layoutAppearances = request.layoutAppearances
     var outcome = auditor.run(wallpapers: request.auditedWallpapers, progress: progress)
     outcome.errors += request.inputErrors
     outcome.findings +=

@@ -141,6 +141,9 @@ struct Auditor: Sendable {
   /// remedy search; nil: every one (`fix` re-audits its trials with it only
   /// where it reads their remedies).
   var remedyElements: Set<String>?
+  /// Per layout id, the appearances it is audited in (nil, or a layout
+  /// not named: the run's): `fix` re-audits a change only where it draws.
+  var layoutAppearances: [String: Set<Appearance>]?
 
   init(profiles: [Profile], settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
     self.profiles = profiles
@@ -351,7 +354,8 @@ struct Auditor: Sendable {
               for liquidGlass in settings.liquidGlassSettings(
                 for: mode, hasLiquidGlass: profile.hasLiquidGlass)
               {
-                for appearance in appearances {
+                for appearance in appearances
+                where layoutAppearances?[layout.id]?.contains(appearance) ?? true {
                   partial.scenes += 1
                   let measured = SceneEvaluator.measure(
                     layout: layout, canvas: canvas, appearance: appearance, mode: mode,

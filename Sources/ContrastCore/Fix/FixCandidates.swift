@@ -8,6 +8,10 @@ public struct FixCandidate: Sendable, Hashable {
   public var changesElement: Bool
   /// `colour`, `material`, `tint`, `material and colour`, `large text`.
   public var kind: String
+  /// The appearances whose drawing it changes (a colour or tint written
+  /// for one appearance, the other kept as it was): only those are audited
+  /// again.
+  public var appearances: Set<Appearance> = Set(Appearance.allCases)
 
   /// The change as the layout holds it: `tint: {color: "#000000", alpha: 0.42}`.
   public var written: String { edits.map(\.written).joined(separator: ", ") }
@@ -54,6 +58,10 @@ enum FixCandidates {
       }
       return rank.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
     }
+    // The appearances a colour of `colorEdit` changes.
+    let colorAppearances: Set<Appearance> =
+      appearances.count == 1 && item.color?.text(for: appearances.first! == .light ? .dark : .light)
+        != nil ? appearances : Set(Appearance.allCases)
     // A colour in the failing appearances, the other's kept as written.
     func colorEdit(_ name: String) -> LayoutEdit {
       var value = LayoutValue.color(name)
@@ -72,7 +80,9 @@ enum FixCandidates {
       let edit = colorEdit(name)
       // (Its own colour passes nowhere it fails; written again it is no change.)
       if current == [name, name] { continue }
-      out.append(FixCandidate(edits: [edit], changesElement: false, kind: "colour"))
+      out.append(
+        FixCandidate(
+          edits: [edit], changesElement: false, kind: "colour", appearances: colorAppearances))
     }
     let materialKey = materialKey(of: element, groups: groups)
     if let key = materialKey, let name = everywhere("material:").first {
@@ -81,11 +91,11 @@ enum FixCandidates {
           edits: [LayoutEdit(element: element.id, key: key, value: .text(name))],
           changesElement: true, kind: "material"))
     }
-    if let tint = tint(of: element, groups: groups) {
+    if let (tint, changed) = tint(of: element, groups: groups) {
       out.append(
         FixCandidate(
           edits: [LayoutEdit(element: element.id, key: "tint", value: tint)],
-          changesElement: true, kind: "tint"))
+          changesElement: true, kind: "tint", appearances: changed))
     }
     if let key = materialKey, let pair = everywhere("material+color:").first {
       let parts = pair.split(separator: ":").map(String.init)
@@ -161,7 +171,9 @@ enum FixCandidates {
   /// colour per appearance (the other appearance's tint kept as written);
   /// nil when some group found none, or the alpha is not the element's
   /// tint's (an app fill, an override of a mode).
-  static func tint(of element: Element, groups: [Group]) -> LayoutValue? {
+  static func tint(of element: Element, groups: [Group]) -> (
+    LayoutValue, changes: Set<Appearance>
+  )? {
     var byAppearance: [Appearance: (color: String, alpha: Int)] = [:]
     for g in groups {
       guard g.search.property == "tint", g.search.alphaFeasible, let a = g.search.alpha,
@@ -178,6 +190,9 @@ enum FixCandidates {
       if let t = byAppearance[a] { return ColorText.withAlpha(t.color, Double(t.alpha) / 100) }
       return element.tint?.text(for: a)
     }
-    return LayoutValue.color(light: text(.light), dark: text(.dark))
+    guard let value = LayoutValue.color(light: text(.light), dark: text(.dark)) else {
+      return nil
+    }
+    return (value, Set(byAppearance.keys))
   }
 }

@@ -36,6 +36,21 @@ struct FixState {
     }
   }
 
+  /// Adds `base`'s checks (and remedy search) of `items` in the
+  /// appearances not in `audited`: a trial audited only where it draws
+  /// differently stands as the run was elsewhere.
+  mutating func fill(from base: FixState, items: [String], except audited: Set<Appearance>) {
+    for k in items {
+      byItem[k, default: []] += base.checks(k).filter { !audited.contains($0.result.appearance) }
+      for (key, g) in base.search where key.hasPrefix(k + "/") {
+        let appearance = key.dropFirst(k.count + 1).prefix { $0 != "/" }
+        if let a = Appearance(rawValue: String(appearance)), !audited.contains(a) {
+          search[key] = g
+        }
+      }
+    }
+  }
+
   static func itemKey(_ r: CheckResult) -> String { "\(r.layout)/\(r.element)/\(r.item)" }
 
   func checks(_ item: String) -> [Check] { byItem[item] ?? [] }

@@ -79,7 +79,8 @@ public enum LayoutFixer {
   /// edited text (as the run read it: the same profile).
   public static func fix(
     _ request: AuditRequest, texts: [String: String],
-    load: (_ text: String, _ file: String) -> Layout?
+    load: (_ text: String, _ file: String) -> Layout?,
+    progress: ((_ round: Int, _ trials: Int, _ elements: Int) -> Void)? = nil
   ) -> FixOutcome {
     var quiet = request
     quiet.previewer = nil
@@ -117,6 +118,7 @@ public enum LayoutFixer {
       // element: the trials of an element share its blurs in the canvas.
       var trialLayouts: [Layout] = []
       var names: [String: (plan: Int, trial: Int)] = [:]
+      var appearancesOf: [String: Set<Appearance>] = [:]
       var dropped: Set<Int> = []
       for (p, plan) in plans.enumerated() {
         guard let layout = layouts[plan.layout], let text = texts[layout.file] else {
@@ -146,12 +148,16 @@ public enum LayoutFixer {
           l.elements = [element]
           names[l.id] = (p, t)
           trialLayouts.append(l)
+          if trial.change.appearances != Set(Appearance.allCases) {
+            appearancesOf[l.id] = trial.change.appearances
+          }
         }
       }
       var again = quiet
       again.layouts = trialLayouts
       again.inputErrors = []
       again.inputFindings = []
+      again.layoutAppearances = appearancesOf
       // The remedy search only where a kept change to an element may need
       // it (its items still failing take their changes from it).
       again.remedyElements = Set(
@@ -159,12 +165,22 @@ public enum LayoutFixer {
           "\($0.id)/\($0.elements[0].id)"
         })
       let audit = AuditPipeline.run(again)
+      progress?(rounds, trialLayouts.count, plans.count)
       var afters: [Int: [Int: FixState]] = [:]
       for l in trialLayouts {
         let (p, t) = names[l.id]!
-        afters[p, default: [:]][t] = FixState(
+        var after = FixState(
           results: audit.outcome.results, search: audit.outcome.remedySearch, layout: l.id,
           readAs: plans[p].layout)
+        // The appearances the trial does not change: as they stand.
+        if let audited = appearancesOf[l.id] {
+          let plan = plans[p]
+          let items =
+            plan.changesElement
+            ? state.items(of: "\(plan.layout)/\(plan.element)") : plan.trials[t].askedBy
+          after.fill(from: state, items: items, except: audited)
+        }
+        afters[p, default: [:]][t] = after
       }
       for (p, plan) in plans.enumerated() {
         let element = plan.layout + "/" + plan.element
@@ -301,9 +317,11 @@ public enum LayoutFixer {
       let itemHeads = open.compactMap { k in queues[k]!.first.map { (k, $0) } }
         .filter { !$0.1.changesElement }
       if !itemHeads.isEmpty {
-        var trial = Trial(change: FixCandidate(edits: [], changesElement: false, kind: "items"))
+        var trial = Trial(
+          change: FixCandidate(edits: [], changesElement: false, kind: "items", appearances: []))
         for (k, c) in itemHeads {
           trial.change.edits += c.edits
+          trial.change.appearances.formUnion(c.appearances)
           trial.askedBy.append(k)
           trial.candidates[k] = c
         }
@@ -351,7 +369,11 @@ public enum LayoutFixer {
     /// Two items' changes to one element as one, when they are the same
     /// change, or a tint of the same colours (the larger alpha of each).
     static func join(_ a: FixCandidate, _ b: FixCandidate) -> FixCandidate? {
-      if a == b { return a }
+      if a.edits == b.edits {
+        var c = a
+        c.appearances.formUnion(b.appearances)
+        return c
+      }
       guard a.kind == "tint", b.kind == "tint", a.edits.count == 1, b.edits.count == 1,
         let x = tintParts(a.edits[0].value), let y = tintParts(b.edits[0].value),
         x.keys == y.keys
@@ -365,12 +387,13 @@ public enum LayoutFixer {
         if key.isEmpty {
           return FixCandidate(
             edits: [LayoutEdit(element: a.edits[0].element, key: "tint", value: value)],
-            changesElement: true, kind: "tint")
+            changesElement: true, kind: "tint", appearances: a.appearances.union(b.appearances))
         }
         fields.append(LayoutValue.Field(key: key, value: value))
       }
       var c = a
       c.edits[0].value = .mapping(fields)
+      c.appearances.formUnion(b.appearances)
       return c
     }
 
