@@ -147,8 +147,14 @@ enum ReportSet {
 
   /// Writes `content` to a new file at `path`, a chunk at a time as it is
   /// made, reporting any short write (a full disk, a file size limit) as an
-  /// error; after the first failed write the rest is not written.
+  /// error; after the first failed write the rest is not written. A file
+  /// its content makes itself (report.sqlite) is made at `path`.
   static func write(_ content: ReportContent, to path: String) throws {
+    let produce: @Sendable ((UnsafeRawBufferPointer) -> Void) throws -> Void
+    switch content.source {
+    case .file(let make): return try make(path)
+    case .bytes(let p): produce = p
+    }
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       let reason = String(cString: strerror(errno))
@@ -156,7 +162,7 @@ enum ReportSet {
     }
     var failure: String?
     do {
-      try content.produce { bytes in
+      try produce { bytes in
         guard failure == nil else { return }
         failure = writeAll(fd, bytes)
       }

@@ -126,6 +126,46 @@ import Testing
     #expect(leftovers(h) == [])
   }
 
+  /// report.sqlite, which SQLite fills in its file (in the staging
+  /// folder, or in a temporary file where the files are replaced one by
+  /// one): a write that fails names it and leaves the previous one.
+  @Test func aReportSQLiteThatCannotBeWrittenLeavesThePreviousOne() throws {
+    let h = try fixture()
+    defer { h.remove() }
+    _ = try h.run(Self.arguments(level: "AA"))
+    let before = try Data(contentsOf: URL(fileURLWithPath: h.path("out/report.sqlite")))
+    #expect(before.count > 8192)
+    // 8 blocks of 512 bytes: the database's first page, not its second
+    // (SQLite says `disk I/O error` of the write over the limit).
+    let command = "trap '' XFSZ; ulimit -f 8; exec \"$0\" \"$@\""
+    let arguments = Self.arguments(level: "AAA") + ["--format", "sqlite"]
+    let r = try h.run(
+      ["-c", command, CLIHarness.binary.path] + arguments,
+      executable: URL(fileURLWithPath: "/bin/sh"))
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("the reports were not written, 'out' holds the previous ones"))
+    #expect(r.stderr.contains("report.sqlite"), "\(r.stderr)")
+    #expect(r.stderr.contains("disk I/O error"), "\(r.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: h.path("out/report.sqlite"))) == before)
+    #expect(leftovers(h) == [])
+    // A subfolder in the output folder: the files are replaced one by one.
+    try FileManager.default.createDirectory(
+      atPath: h.path("out/keep"), withIntermediateDirectories: false)
+    let one = try h.run(
+      ["-c", command, CLIHarness.binary.path] + arguments,
+      executable: URL(fileURLWithPath: "/bin/sh"))
+    #expect(one.status == 2)
+    #expect(one.stderr.contains("cannot write 'out/report.sqlite'"), "\(one.stderr)")
+    #expect(one.stderr.contains("disk I/O error"), "\(one.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: h.path("out/report.sqlite"))) == before)
+    #expect(leftovers(h) == [])
+    // Without the limit, the one-by-one write makes the same bytes as a set.
+    let ok = try h.run(Self.arguments(level: "AA") + ["--format", "sqlite"])
+    #expect(ok.status == 1, "\(ok.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: h.path("out/report.sqlite"))) == before)
+    #expect(leftovers(h) == [])
+  }
+
   @Test func otherFilesOfTheFolderStayAndOnlyTheNewSetIsThere() throws {
     let h = try fixture()
     defer { h.remove() }

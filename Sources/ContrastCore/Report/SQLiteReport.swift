@@ -3,37 +3,45 @@
 /// fails at AX5 with Bold Text on the photos?"). Its schema is
 /// docs/report-sqlite.md's.
 ///
-/// The library writes no files: the database is made in memory
-/// (``SQLiteDatabase``), filled in one transaction with every value bound
-/// (never spliced into SQL), and handed over as the bytes a file of it
-/// holds, which the CLI writes with the rest of the report set. Nothing in
-/// it varies but the report: no timestamp of its own, SQLite's default
-/// page size, no journal; so the same report gives the same bytes.
+/// The database is made in its file, at the path the CLI gives (in the
+/// report set's staging folder): the one file the library writes, through
+/// SQLite, which fills it in one transaction with every value bound (never
+/// spliced into SQL) and holds no more of it in memory than its page cache
+/// (``cacheKiB``), so a team's run of millions of checks is not held
+/// whole. No journal and no sync: the CLI's staging folder and rename make
+/// the set atomic, and a failed file is never published. Nothing in it
+/// varies but the report: no timestamp of its own, SQLite's default page
+/// size, no journal; so the same report gives the same bytes, in a file or
+/// in memory (``bytes(_:)``, for the tests).
 public enum SQLiteReport {
   /// The schema's version, in the database's `PRAGMA user_version` and in
   /// the `run` table.
   public static let schemaVersion = 2
 
-  /// The database's bytes, handed to `chunk` in one piece (valid only
-  /// during the call). Throws SQLite's error when the database cannot be
-  /// made (no memory).
-  public static func write(_ report: AuditReport, bytes chunk: (UnsafeRawBufferPointer) -> Void)
-    throws
-  {
-    let db = try database(report)
-    try db.withBytes { chunk($0) }
+  /// The most memory SQLite's page cache takes while the file is filled
+  /// (also the size of each sorted run when an index is made; a bigger
+  /// index is sorted in SQLite's temporary files, removed when it is done).
+  static let cacheKiB = 16384
+
+  /// Makes the report's database in a new file at `path`, which must not
+  /// exist yet. Throws SQLite's error when it cannot be made (the file
+  /// exists or cannot be created, the disk is full); what was written of
+  /// it is then left for the caller to remove (it is never a whole report).
+  public static func write(_ report: AuditReport, toFileAt path: String) throws {
+    let db = try SQLiteDatabase(creatingFileAt: path)
+    try db.exec("PRAGMA synchronous = OFF; PRAGMA cache_size = -\(cacheKiB);")
+    try fill(db, report)
   }
 
-  /// The database's bytes as an array.
+  /// The database's bytes, as its file holds them, made in memory.
   public static func bytes(_ report: AuditReport) throws -> [UInt8] {
-    var out: [UInt8] = []
-    try write(report) { out.append(contentsOf: $0) }
-    return out
+    let db = try SQLiteDatabase()
+    try fill(db, report)
+    return try db.withBytes { Array($0) }
   }
 
-  /// The filled database.
-  static func database(_ report: AuditReport) throws -> SQLiteDatabase {
-    let db = try SQLiteDatabase()
+  /// Fills the empty database `db` with `report`.
+  static func fill(_ db: SQLiteDatabase, _ report: AuditReport) throws {
     try db.exec("PRAGMA journal_mode = OFF; PRAGMA user_version = \(schemaVersion);")
     try db.exec("BEGIN")
     try db.exec(schema)
@@ -48,7 +56,6 @@ public enum SQLiteReport {
     // at a time.
     try db.exec(indices)
     try db.exec("COMMIT")
-    return db
   }
 
   /// A column per dimension of the matrix (``SceneDimension/all``), in its

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What SQLite said when a call failed: its result code and its message
 /// (`sqlite3_errmsg`), with what was being done.
 public struct SQLiteError: Error, CustomStringConvertible, Sendable {
@@ -18,11 +24,13 @@ enum SQLiteValue: Hashable, Sendable {
 }
 
 /// A small wrapper of SQLite's C API (the system library, `CSQLite`): a
-/// database that lives in memory only (the library never writes files),
-/// statements with bound parameters (every value goes in bound, never
-/// spliced into SQL) and the database's bytes as a file would hold them
-/// (`sqlite3_serialize`). Every failure is a thrown ``SQLiteError``
-/// carrying SQLite's message, never a crash. One connection is used by one
+/// database in memory, or in a new file at a path given (report.sqlite,
+/// the one file the library writes: SQLite fills it through its bounded
+/// page cache), statements with bound parameters (every value goes in
+/// bound, never spliced into SQL) and the database's bytes as a file would
+/// hold them (`sqlite3_serialize`). Every failure is a thrown
+/// ``SQLiteError`` carrying SQLite's message (and the system's reason for
+/// a failed read or write), never a crash. One connection is used by one
 /// thread at a time.
 final class SQLiteDatabase {
   private var handle: OpaquePointer?
@@ -38,6 +46,23 @@ final class SQLiteDatabase {
     // memdb caps a database at 1 GiB unless told otherwise.
     var limit: Int64 = 1 << 46
     try check(sqlite3_file_control(handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit), "size limit")
+  }
+
+  /// A new, empty database in a new file at `path`, which must not exist
+  /// yet: it is created here (exclusively, so no file is ever overwritten)
+  /// and SQLite fills it, its pages passing through its page cache (as
+  /// big as `PRAGMA cache_size` lets it grow), never all in memory.
+  convenience init(creatingFileAt path: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      let code = errno
+      throw SQLiteError(code: SQLITE_CANTOPEN, message: String(cString: strerror(code)))
+    }
+    close(fd)
+    // A relative path is given from `./`, so that one starting `file:` is
+    // not taken for a URI.
+    let name = path.hasPrefix("/") ? path : "./" + path
+    try self.init(opening: name, flags: SQLITE_OPEN_READWRITE)
   }
 
   /// A database read from `bytes` (a report.sqlite file's), in memory,
@@ -78,7 +103,16 @@ final class SQLiteDatabase {
 
   fileprivate func error(_ code: Int32, _ what: String) -> SQLiteError {
     let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no database"
-    return SQLiteError(code: code, message: "\(what): \(message)")
+    return SQLiteError(code: code, message: "\(what): \(message)\(systemReason(code))")
+  }
+
+  /// The system's reason when `code` is a failed read or write of the file
+  /// (` (File too large)` after `disk I/O error`), else nothing.
+  private func systemReason(_ code: Int32) -> String {
+    let ioFailures = [SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN]
+    guard let handle, ioFailures.contains(code & 0xFF) else { return "" }
+    let system = sqlite3_system_errno(handle)
+    return system == 0 ? "" : " (\(String(cString: strerror(system))))"
   }
 
   /// Runs `sql` (one or more statements, none with parameters).
@@ -88,7 +122,7 @@ final class SQLiteDatabase {
     defer { sqlite3_free(message) }
     guard code == SQLITE_OK else {
       let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-      throw SQLiteError(code: code, message: text)
+      throw SQLiteError(code: code, message: text + systemReason(code))
     }
   }
 

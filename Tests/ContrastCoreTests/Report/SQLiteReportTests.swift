@@ -319,6 +319,27 @@ import Testing
     #expect(throws: Diagnostic.self) { try SQLiteReport.read(Array("{}".utf8), file: "x.sqlite") }
   }
 
+  /// report.sqlite made in its file (as the CLI makes it) holds the bytes
+  /// made in memory; the file must be new, and one that cannot be made is
+  /// SQLite's error.
+  @Test func theFileHoldsTheBytesMadeInMemory() throws {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sqlite-report-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/report.sqlite"
+    try SQLiteReport.write(Self.report, toFileAt: path)
+    let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(file == (try SQLiteReport.bytes(Self.report)))
+    #expect(FileManager.default.fileExists(atPath: path + "-journal") == false)
+    // Not over an existing file, nor where no file can be created.
+    #expect(throws: SQLiteError.self) { try SQLiteReport.write(Self.report, toFileAt: path) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(file))
+    #expect(throws: SQLiteError.self) {
+      try SQLiteReport.write(Self.report, toFileAt: dir + "/missing/report.sqlite")
+    }
+  }
+
   @Test func theSameReportGivesTheSameBytes() throws {
     let a = try SQLiteReport.bytes(Self.report)
     let b = try SQLiteReport.bytes(Self.report)
