@@ -159,11 +159,19 @@ public enum LayoutFixer {
       again.inputFindings = []
       again.layoutAppearances = appearancesOf
       // The remedy search only where a kept change to an element may need
-      // it (its items still failing take their changes from it).
+      // it: its items still failing take their changes from it (not when
+      // the trial is asked for by every open item of the element).
       again.remedyElements = Set(
-        trialLayouts.filter { l in plans[names[l.id]!.plan].changesElement }.map {
-          "\($0.id)/\($0.elements[0].id)"
-        })
+        trialLayouts.filter { l in
+          let (p, t) = names[l.id]!
+          let plan = plans[p]
+          guard plan.changesElement else { return false }
+          let open = order.filter {
+            fixes[$0]!.layout == plan.layout && fixes[$0]!.element == plan.element
+              && !fixes[$0]!.isFixed
+          }
+          return Set(open) != Set(plan.trials[t].askedBy)
+        }.map { "\($0.id)/\($0.elements[0].id)" })
       let audit = AuditPipeline.run(again)
       progress?(rounds, trialLayouts.count, plans.count)
       var afters: [Int: [Int: FixState]] = [:]
