@@ -59,9 +59,10 @@ enum FixCandidates {
       return rank.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
     }
     // The appearances a colour of `colorEdit` changes.
-    let colorAppearances: Set<Appearance> =
-      appearances.count == 1 && item.color?.text(for: appearances.first! == .light ? .dark : .light)
-        != nil ? appearances : Set(Appearance.allCases)
+    let keepsOther =
+      appearances.count == 1
+      && item.color?.text(for: appearances.first! == .light ? .dark : .light) != nil
+    let colorAppearances = keepsOther ? appearances : Set(Appearance.allCases)
     // A colour in the failing appearances, the other's kept as written.
     func colorEdit(_ name: String) -> LayoutEdit {
       var value = LayoutValue.color(name)
