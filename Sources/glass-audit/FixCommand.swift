@@ -44,10 +44,7 @@ struct FixCommand: ParsableCommand {
     let profiles = try matrix.profiles(configuration, console: console)
     let inputs = try matrix.request(configuration, settings: settings, profiles: profiles)
     var request = inputs.request
-    for e in request.inputErrors { console.error(Console.describe(e)) }
-    for f in inputs.wallpaperFindings {
-      console.error("warning: \(f.file ?? inputs.wallpaperPath): \(f.message)")
-    }
+    inputs.printProblems(console)
     // The layouts' texts, as read now: the fix edits these.
     var texts: [String: String] = [:]
     var unreadable = false

@@ -202,6 +202,15 @@ struct MatrixOptions: ParsableArguments {
     /// The wallpaper folder's findings, printed as warnings by the CLI.
     var wallpaperFindings: [Finding]
     var wallpaperPath: String
+
+    /// Prints every input that could not be read (an error each) and the
+    /// wallpaper folder's findings (a warning each), before the audit.
+    func printProblems(_ console: Console) {
+      for e in request.inputErrors { console.error(Console.describe(e)) }
+      for f in wallpaperFindings {
+        console.error("warning: \(f.file ?? wallpaperPath): \(f.message)")
+      }
+    }
   }
 }
 

@@ -140,10 +140,7 @@ struct RunCommand: ParsableCommand {
       request.previewer = { ScenePreviewRenderer.draw($0) }
       request.previewLimit = HTMLReport.maximumPreviews
     }
-    for e in request.inputErrors { console.error(Console.describe(e)) }
-    for f in inputs.wallpaperFindings {
-      console.error("warning: \(f.file ?? inputs.wallpaperPath): \(f.message)")
-    }
+    inputs.printProblems(console)
 
     let progress = Progress(total: request.auditedWallpapers.count, console: console)
     let report = AuditPipeline.run(request) { done in progress.update(done) }
