@@ -125,6 +125,7 @@ enum Summary {
     }
     lines.append(
       "\(status)  \(s.checks) checks over \(s.scenes) scenes: \(s.passed) passed, \(s.failed) failed, "
+        + (s.reviews > 0 ? "\(s.reviews) to review, " : "")
         + "\(s.warnings) warnings, \(s.errors) input errors")
     if !verdict.reasons.isEmpty {
       lines.append("Gate: " + verdict.reasons.joined(separator: "; "))
@@ -153,6 +154,25 @@ enum Summary {
       }
       if items.count > 5 {
         lines.append("  and \(items.count - 5) more items: see report.md or report.html")
+      }
+    }
+    let reviews = ItemFailures.items(report, verdict: .review, sortingChecks: false)
+    if !reviews.isEmpty {
+      lines.append(
+        "To review: \(reviews.count) \(reviews.count == 1 ? "item" : "items") neither "
+          + "\(reviews.count == 1 ? "passes nor fails" : "pass nor fail") (the ratio's interval "
+          + "holds the threshold), worst first:")
+      for i in reviews.prefix(3) {
+        let r = i.worst
+        let iv = r.interval
+        lines.append(
+          "  \(WCAG.displayRatio(r.judgedRatio)):1 in \(WCAG.displayRatio(iv.min))–"
+            + "\(WCAG.displayRatio(iv.max)), needs \(JSONValue.format(r.threshold)):1  "
+            + "\(i.path)\(i.vibrantNote)  in \(i.failingScenes) of \(i.scenes) scenes  "
+            + "\(r.file):\(r.line)")
+      }
+      if reviews.count > 3 {
+        lines.append("  and \(reviews.count - 3) more: see report.md or report.html")
       }
     }
     for e in report.outcome.errors.prefix(5) {

@@ -37,7 +37,8 @@ struct MergeCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "What fails the run: error, warning or never (as for 'run').", valueName: "level"))
+      "What fails the run: error, review, warning or never (as for 'run').",
+      valueName: "level"))
   var failOn: FailOn = .error
 
   @Option(help: "Colour on stdout and stderr: auto (a terminal without NO_COLOR), always, never.")

@@ -42,9 +42,10 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "What fails the run: error (a failing check or a stale baseline entry), warning (also"
-        + " lint warnings and decorative warnings) or never (only an input error exits"
-        + " non-zero). Default: error.",
+      "What fails the run: error (a failing check or a stale baseline entry), review (also a"
+        + " check to review: its ratio's interval holds the threshold), warning (also lint"
+        + " warnings and decorative warnings) or never (only an input error exits non-zero)."
+        + " Default: error.",
       valueName: "level"))
   var failOn: FailOn?
 

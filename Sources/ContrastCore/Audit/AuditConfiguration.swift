@@ -18,7 +18,7 @@
 /// formats: [json, md, junit]
 /// jobs: 2
 /// pixelLimit: 100000000
-/// failOn: error        # error | warning | never
+/// failOn: error        # error | review | warning | never
 /// ```
 ///
 /// Lists may also be written as one comma-separated text (`modes: normal,

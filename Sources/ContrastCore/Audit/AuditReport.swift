@@ -41,9 +41,13 @@ public struct AuditReport: Sendable {
     public var passed = 0
     public var failed = 0
     public var warnings = 0
+    /// Checks whose interval holds their threshold (issue 29 part 4).
+    public var reviews = 0
     public var errors = 0
     /// Failures not accepted by a baseline (what the exit status counts).
     public var newFailures = 0
+    /// Reviews not accepted by a baseline (what `--fail-on review` counts).
+    public var newReviews = 0
   }
 
   public var summary: Summary {
@@ -57,6 +61,9 @@ public struct AuditReport: Sendable {
         s.failed += 1
         if r.baseline != "known" { s.newFailures += 1 }
       case .warn: s.warnings += 1
+      case .review:
+        s.reviews += 1
+        if r.baseline != "known" { s.newReviews += 1 }
       }
     }
     s.errors = outcome.errors.count

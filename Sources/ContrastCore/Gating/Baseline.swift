@@ -30,18 +30,23 @@ public struct Baseline: Sendable, Hashable {
     public var coordinate: [String: String]
     /// The judged ratio when the failure was accepted (information only).
     public var ratio: Double?
+    /// `review` when the accepted check was one to review (issue 29 part
+    /// 4); nil for a failure (information only: an entry accepts its check
+    /// by fingerprint, failing or to review).
+    public var verdict: String?
 
     /// An entry of `coordinate`'s words (made canonical: each dimension
     /// whose absence means its default is dropped at it).
     init(
       fingerprint: String, element: String, item: String, coordinate: [String: String],
-      ratio: Double?
+      ratio: Double?, verdict: String? = nil
     ) {
       self.fingerprint = fingerprint
       self.element = element
       self.item = item
       self.coordinate = coordinate
       self.ratio = ratio
+      self.verdict = verdict
     }
 
     /// The entry accepting `result` as it failed.
@@ -52,7 +57,8 @@ public struct Baseline: Sendable, Hashable {
       }
       self.init(
         fingerprint: result.fingerprint, element: result.element, item: result.item,
-        coordinate: words, ratio: result.judgedRatio)
+        coordinate: words, ratio: result.judgedRatio,
+        verdict: result.verdict == .review ? Verdict.review.rawValue : nil)
     }
 
     /// The layout's id (the first dimension).
@@ -94,10 +100,10 @@ public struct Baseline: Sendable, Hashable {
       .sorted { $0.fingerprint < $1.fingerprint }
   }
 
-  /// A baseline accepting every failing check of `report` (warnings and
-  /// passes are not recorded).
+  /// A baseline accepting every failing check of `report` and every check to
+  /// review (warnings and passes are not recorded).
   public static func recording(_ report: AuditReport) -> Baseline {
-    Baseline(entries: report.outcome.results.filter { $0.verdict == .fail }.map(Entry.init))
+    Baseline(entries: report.outcome.results.filter(\.isAcceptable).map(Entry.init))
   }
 
   /// The baseline file's text.
@@ -119,6 +125,7 @@ public struct Baseline: Sendable, Hashable {
               if i == 0 { pairs += [("element", .string(e.element)), ("item", .string(e.item))] }
             }
             if let r = e.ratio { pairs.append(("ratio", .number(r))) }
+            if let v = e.verdict { pairs.append(("verdict", .string(v))) }
             return .object(pairs)
           })
       ),
@@ -143,18 +150,16 @@ public struct Baseline: Sendable, Hashable {
       let r = results[i]
       scenes.insert(
         Baseline.sceneKey(SceneDimension.all.compactMap { $0.identityPart(of: r) }))
-      guard r.verdict == .fail else {
+      guard r.isAcceptable else {
         results[i].baseline = "new"
         continue
       }
       failing.insert(r.fingerprint)
-      if accepted.contains(r.fingerprint) {
-        results[i].baseline = "known"
-        outcome.known += 1
-      } else {
-        results[i].baseline = "new"
-        outcome.new += 1
-      }
+      let known = accepted.contains(r.fingerprint)
+      results[i].baseline = known ? "known" : "new"
+      // (The counts are of failures; a review is marked alike.)
+      guard r.verdict == .fail else { continue }
+      if known { outcome.known += 1 } else { outcome.new += 1 }
     }
     for e in entries where !failing.contains(e.fingerprint) {
       if scenes.contains(e.sceneKey) {
@@ -281,7 +286,7 @@ extension Baseline {
       }
       let entry = Entry(
         fingerprint: e.fingerprint, element: e.element, item: e.item, coordinate: words,
-        ratio: e.ratio)
+        ratio: e.ratio, verdict: e.verdict)
       guard entry.fingerprint == entry.derivedFingerprint else {
         throw fail(
           "accepted[\(i)]: fingerprint '\(e.fingerprint)' does not match its fields "
@@ -303,6 +308,7 @@ extension Baseline {
     var element: String
     var item: String
     var ratio: Double?
+    var verdict: String?
     /// Each dimension's word by its key; a flag's `on` or `off`.
     var words: [String: String] = [:]
 
@@ -320,6 +326,7 @@ extension Baseline {
       element = try c.decode(String.self, forKey: Key("element"))
       item = try c.decode(String.self, forKey: Key("item"))
       ratio = try c.decodeIfPresent(Double.self, forKey: Key("ratio"))
+      verdict = try c.decodeIfPresent(String.self, forKey: Key("verdict"))
       for d in SceneDimension.all {
         let key = Key(d.key)
         if d.wordIsFlag {
@@ -389,6 +396,10 @@ extension Baseline {
 }
 
 extension CheckResult {
-  /// Whether the check fails and the run's baseline accepts the failure.
-  public var isAcceptedByBaseline: Bool { verdict == .fail && baseline == "known" }
+  /// Whether the check fails (or is to review) and the run's baseline
+  /// accepts it.
+  public var isAcceptedByBaseline: Bool { isAcceptable && baseline == "known" }
+
+  /// Whether a baseline can accept the check: it fails, or is to review.
+  var isAcceptable: Bool { verdict == .fail || verdict == .review }
 }

@@ -13,7 +13,10 @@ public enum Gate: Sendable, Hashable {
 public enum FailOn: String, Sendable, Hashable, CaseIterable {
   /// A failing check fails the run, and a stale baseline entry (the default).
   case error
-  /// As `error`, and also a lint finding of severity warning
+  /// As `error`, and also a check whose verdict is `review` (its interval
+  /// holds its threshold) that no baseline accepts.
+  case review
+  /// As `review`, and also a lint finding of severity warning
   /// (`glass-on-glass`, `target-size`, ...) or a decorative item below its
   /// line: a lint can fail CI.
   case warning
@@ -33,6 +36,10 @@ public struct GateVerdict: Sendable, Hashable {
     public var newFailures = 0
     /// Failing checks the baseline accepts.
     public var acceptedFailures = 0
+    /// Checks to review (``Verdict/review``) no baseline accepts.
+    public var newReviews = 0
+    /// Checks to review that the baseline accepts.
+    public var acceptedReviews = 0
     /// Baseline entries whose checks pass now (or whose items are gone).
     public var staleEntries = 0
     /// Whether the caller removes the stale entries, so they do not fail.
@@ -84,6 +91,13 @@ public struct GateVerdict: Sendable, Hashable {
     }
     failingStaleEntries = gating ? stale : 0
     var warnings: [String] = []
+    let reviewing = counts.failOn == .review || counts.failOn == .warning
+    if reviewing, counts.newReviews > 0 {
+      warnings.append(
+        Self.count(counts.newReviews, "check to review", "checks to review")
+          + (counts.hasBaseline ? " not in the baseline" : "")
+          + " (--fail-on \(counts.failOn.rawValue))")
+    }
     if counts.failOn == .warning {
       if counts.decorativeWarnings > 0 {
         warnings.append(
@@ -104,6 +118,10 @@ public struct GateVerdict: Sendable, Hashable {
     if counts.acceptedFailures > 0 {
       letThrough.append(
         Self.count(counts.acceptedFailures, "failure", "failures") + " accepted by the baseline")
+    }
+    if reviewing && gating && counts.acceptedReviews > 0 {
+      letThrough.append(
+        Self.count(counts.acceptedReviews, "review", "reviews") + " accepted by the baseline")
     }
     if counts.pruningStaleEntries && counts.staleEntries > 0 {
       letThrough.append(
@@ -149,6 +167,8 @@ extension AuditReport {
     c.inputErrors = s.errors
     c.newFailures = s.newFailures
     c.acceptedFailures = s.failed - s.newFailures
+    c.newReviews = s.newReviews
+    c.acceptedReviews = s.reviews - s.newReviews
     c.hasBaseline = baselineOutcome != nil
     c.staleEntries = baselineOutcome?.stale.count ?? 0
     c.pruningStaleEntries = pruningBaseline
@@ -157,6 +177,10 @@ extension AuditReport {
     c.failOn = failOn
     return GateVerdict(c)
   }
+
+  /// Whether a check to review fails the run (`--fail-on review` or
+  /// `warning`).
+  public var gatesReviews: Bool { failOn == .review || failOn == .warning }
 
   /// The lint findings that fail the run under `failOn` `warning`: those of
   /// rules of severity warning (none under the other settings).
@@ -171,6 +195,7 @@ extension AuditReport {
     case .pass: false
     case .fail: !r.isAcceptedByBaseline && failOn != .never
     case .warn: failOn == .warning
+    case .review: !r.isAcceptedByBaseline && (failOn == .review || failOn == .warning)
     }
   }
 

@@ -59,6 +59,9 @@ extension CheckResult {
     var threshold: Double
     var bounds: ContrastBounds
     var thresholdSource: ThresholdSource = .wcag
+    /// How far, in levels, the colour of its material may be from iOS's
+    /// (``ProfileUncertainty``): the width of its interval.
+    var uncertainty: Double = 0
   }
 
   typealias ItemPlace = SharedFields<ItemFields>

@@ -2,6 +2,9 @@
 public enum Verdict: String, Sendable, Codable, CaseIterable, Comparable {
   case pass
   case warn
+  /// Neither pass nor fail: the interval of the judged ratio that the
+  /// profile's uncertainties imply holds the threshold (issue 29 part 4).
+  case review
   case fail
 
   public static func < (a: Verdict, b: Verdict) -> Bool {
@@ -137,6 +140,19 @@ public struct CheckResult: Sendable, Hashable {
   public var threshold: Double {
     get { look.threshold }
     set { look = look.with { $0.threshold = newValue } }
+  }
+  /// How far, in levels 0-255, the colour of the check's material may be
+  /// from what iOS draws, by the trust of the numbers it reads
+  /// (``ProfileUncertainty``); 0 for a verdict that rests on no measured or
+  /// assumed number.
+  public var uncertainty: Double {
+    get { look.uncertainty }
+    set { look = look.with { $0.uncertainty = newValue } }
+  }
+  /// The judged ratio's interval under that uncertainty
+  /// (``ContrastInterval``), rounded as report.json carries it.
+  public var interval: ContrastBounds {
+    ContrastInterval.of(ratio: judgedRatio, textColor: color, levels: uncertainty)
   }
   public var bounds: ContrastBounds {
     get { look.bounds }

@@ -1,7 +1,8 @@
 /// Where a check's result is made complete, once: its bounds over the RGB
 /// cube (SPEC §3.5), its look shared with every check of its item judged
 /// alike, and every number rounded as report.json carries it, with the
-/// judged ratio taken from the rounded statistics. Nothing after it changes a
+/// judged ratio taken from the rounded statistics and the verdict `review`
+/// where that ratio's interval (``ContrastInterval``) holds the threshold. Nothing after it changes a
 /// result but the remedy of its group (known only when every scene of the
 /// group is in: `AuditOutcome.finalize`) and the baseline's mark.
 ///
@@ -67,6 +68,7 @@ struct ResultAssembly {
       rounded[id] = (shared, r.look)
     }
     r.judgedRatio = r.contrast.value(of: statistic)
+    r.markReview()
     return r
   }
 }

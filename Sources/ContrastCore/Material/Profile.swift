@@ -356,6 +356,9 @@ public struct Profile: Sendable, Hashable {
   /// The residuals the profile states for its fit, per group (empty when
   /// it states none).
   public var fitResiduals: [FitResidual]
+  /// How far a verdict's material colour may be from iOS's, by the trust of
+  /// the numbers it reads (the `uncertainty` section; issue 29 part 4).
+  public var uncertainty = ProfileUncertainty.unstated
 
   public init(
     name: String, materials: [String: MaterialDefinition], colors: [String: SemanticColor],

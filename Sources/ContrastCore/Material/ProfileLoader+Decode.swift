@@ -22,12 +22,15 @@ struct ProfileDecoder {
   static let topLevelKeys = [
     "version", "name", "materials", "increaseContrast", "border", "defaultTintAlpha", "colors",
     "devices", "textRoles", "defaultTextRole", "largeText", "minimumTarget", "fit",
-    "liquidGlass", "boldText", "vibrancy",
+    "liquidGlass", "boldText", "vibrancy", "uncertainty",
   ]
   /// Top-level keys a profile may leave out: `liquidGlass` (default true),
-  /// `boldText` (default SPEC §3.8's mapping), `version`, `fit` and
-  /// `vibrancy` (none: vibrant items are drawn in their tint).
-  static let optionalTopLevelKeys = ["version", "fit", "liquidGlass", "boldText", "vibrancy"]
+  /// `boldText` (default SPEC §3.8's mapping), `version`, `fit`,
+  /// `vibrancy` (none: vibrant items are drawn in their tint) and
+  /// `uncertainty` (``ProfileUncertainty/unstated``).
+  static let optionalTopLevelKeys = [
+    "version", "fit", "liquidGlass", "boldText", "vibrancy", "uncertainty",
+  ]
   static let glassKeys = [
     "blur", "blurRadius", "blurMix", "white", "black", "saturation", "lumaCap", "fill",
   ]

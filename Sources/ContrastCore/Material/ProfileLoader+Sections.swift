@@ -35,6 +35,7 @@ extension ProfileDecoder {
     // A bad `fit` section is reported; `diagnostics` then stops the profile.
     let fit = f["fit"].flatMap { self.fit($0) }
     let vibrancy = f["vibrancy"].flatMap { self.vibrancy($0) }
+    let uncertainty = f["uncertainty"].flatMap { self.uncertainty($0) }
     guard diagnostics.isEmpty, let name, let materials, let increaseContrast, let border,
       let tintAlpha, let colors, let devices, let roles, let defaultRole,
       let largeText, let target
@@ -48,6 +49,7 @@ extension ProfileDecoder {
     profile.hasLiquidGlass = hasLiquidGlass
     if let bold { profile.boldTextWeights = bold }
     profile.vibrancy = vibrancy
+    profile.uncertainty = uncertainty ?? .unstated
     return profile
   }
 

@@ -207,6 +207,13 @@ public enum ProfileLoader {
       profile.fitResiduals = []
       profile.fitMeasurements = nil
     }
+    // Nor do its held-out errors: a changed material's colour error is no
+    // longer known, and reads as a measured number no hold-out covers.
+    if let changed = override.root["materials"]?.entries, override.root["uncertainty"] == nil {
+      for name in changed.compactMap(\.name) {
+        for a in Appearance.allCases { profile.uncertainty.measured["\(name).\(a.rawValue)"] = nil }
+      }
+    }
     return profile
   }
 

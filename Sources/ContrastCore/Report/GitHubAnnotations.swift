@@ -7,8 +7,10 @@
 /// stale baseline entries that fail the run, then one line per failing item
 /// (`ItemFailures`: distinct items, worst first, each at its worst check
 /// that fails the gate, with its fix and how many of its scenes fail; none
-/// under `--fail-on never`), then
-/// one `::notice::` line counting what was left out.
+/// under `--fail-on never`), then the items to review when they gate
+/// (`--fail-on review`), then
+/// one `::notice::` line counting what was left out, and one counting the
+/// items to review when they do not gate.
 /// The caller prints the lines on stderr when `GITHUB_ACTIONS` is `true`.
 public enum GitHubAnnotations {
   /// The workflow-command lines, without newlines.
@@ -31,8 +33,10 @@ public enum GitHubAnnotations {
             "\(e.fingerprint) is accepted by the baseline but passes now (or its item is gone); "
               + "remove it with --prune-baseline"))
     }
-    // One annotation per item: its worst gating check.
-    let failures = ItemFailures.items(report).compactMap { i -> ItemFailure? in
+    // One annotation per item: its worst gating check (failures, then
+    // reviews where they gate).
+    let reviews = ItemFailures.items(report, verdict: .review)
+    let failures = (ItemFailures.items(report) + reviews).compactMap { i -> ItemFailure? in
       var i = i
       i.checks = i.checks.filter(report.gates)
       return i.checks.isEmpty ? nil : i
@@ -42,7 +46,10 @@ public enum GitHubAnnotations {
       let r = i.worst
       let title = "\(Rule.contrast(for: r.kind).id): \(i.path)"
       var text = SARIFReport.message(r, report: report)
-      text += " Fails in \(i.failingScenes) of \(i.scenes) scenes."
+      text +=
+        r.verdict == .review
+        ? " To review in \(i.failingScenes) of \(i.scenes) scenes."
+        : " Fails in \(i.failingScenes) of \(i.scenes) scenes."
       out.append(
         "::error file=\(property(r.file)),line=\(r.line),title=\(property(title))::" + data(text))
     }
@@ -63,6 +70,12 @@ public enum GitHubAnnotations {
       out.append(
         "::notice::\(moreFailures) more failing \(moreFailures == 1 ? "item" : "items"): "
           + "see the step summary")
+    }
+    if !reviews.isEmpty && !report.gatesReviews {
+      out.append(
+        "::notice::\(reviews.count) \(reviews.count == 1 ? "item" : "items") to review: the "
+          + "contrast's interval holds the threshold (see the step summary; --fail-on review "
+          + "gates on them)")
     }
     return out
   }

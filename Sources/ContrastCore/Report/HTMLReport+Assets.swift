@@ -149,7 +149,7 @@ extension HTMLReport {
     .badge { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 12px;
       font-weight: 700; text-transform: uppercase; letter-spacing: .04em; }
     .badge.fail { background: var(--fail-bg); color: var(--fail-text); }
-    .badge.warn { background: var(--warn-bg); color: var(--warn-text); }
+    .badge.warn, .badge.review { background: var(--warn-bg); color: var(--warn-text); }
     .badge.pass { background: var(--pass-bg); color: var(--pass-text); }
     .key { font-weight: 600; padding: 0 4px; border-radius: 3px; }
     .key.red { background: #a5170f; color: #fff; }
@@ -165,7 +165,7 @@ extension HTMLReport {
     .results .n { display: inline-block; min-width: 20px; border-radius: 10px; text-align: center;
       background: var(--chip); font-weight: 700; font-size: 12px; }
     .results .n.fail { background: #a3160e; color: #fff; }
-    .results .n.warn { background: #6b4400; color: #fff; }
+    .results .n.warn, .results .n.review { background: #6b4400; color: #fff; }
     .muted { color: var(--muted); }
     .never-link a { color: var(--fail-text); font-weight: 600; }
     .never .fix { color: var(--muted); }

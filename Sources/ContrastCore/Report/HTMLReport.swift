@@ -60,6 +60,7 @@ public enum HTMLReport {
     out += textSettings(report)
     out += neverPasses(report, items: items)
     out += layouts(report, items: items)
+    out += reviews(report)
     out += findings(report)
     out += errors(report)
     out += "</main>\n"
@@ -136,10 +137,15 @@ public enum HTMLReport {
     let tiles: [(String, Int, String)] = [
       ("Scenes", s.scenes, ""), ("Checks", s.checks, ""), ("Passed", s.passed, "pass"),
       ("Failed", s.failed, s.failed > 0 ? "fail" : ""),
+    ]
+    // (A tile of reviews only in a run that has some.)
+    let reviewTile: [(String, Int, String)] =
+      s.reviews > 0 ? [("To review", s.reviews, "warn")] : []
+    let rest: [(String, Int, String)] = [
       ("Warnings", s.warnings, s.warnings > 0 ? "warn" : ""),
       ("Errors", s.errors, s.errors > 0 ? "fail" : ""),
     ]
-    for (label, value, cls) in tiles {
+    for (label, value, cls) in tiles + reviewTile + rest {
       out += "<div class=\"tile \(cls)\"><dt>\(label)</dt><dd>\(value)</dd></div>\n"
     }
     out += "</dl>\n"
@@ -191,7 +197,10 @@ public enum HTMLReport {
         out += select(d.filterName, d.label, d.filterOptions(st).map { ($0.value, $0.text) })
       }
     }
-    out += select("verdict", "Verdict", [("fail", "fail"), ("warn", "warn"), ("pass", "pass")])
+    let verdicts =
+      [("fail", "fail")] + (report.summary.reviews > 0 ? [("review", "review")] : [])
+      + [("warn", "warn"), ("pass", "pass")]
+    out += select("verdict", "Verdict", verdicts)
     out += "<button type=\"button\" id=\"f-reset\">Reset</button>\n"
     out += "<output id=\"f-count\" aria-live=\"polite\"></output>\n"
     out += "</div>\n</nav>\n"
@@ -394,6 +403,62 @@ public enum HTMLReport {
     }
     return out + "</section>\n"
   }
+
+  /// The items with a check to review (issue 29 part 4), worst first: each
+  /// once, with its worst such check's ratio, the interval that holds its
+  /// threshold, its scene, how many of its checks are reviews, and the
+  /// trust and width behind the interval.
+  static func reviews(_ report: AuditReport) -> String {
+    let items = ItemFailures.items(report, verdict: .review, sortingChecks: false)
+    guard !items.isEmpty else { return "" }
+    var out = "<section id=\"reviews\" aria-labelledby=\"reviews-h\">\n"
+    out += "<h2 id=\"reviews-h\">To review</h2>\n"
+    out +=
+      "<p class=\"note\">Neither pass nor fail: the ratio’s interval, given how far the "
+      + "profile’s numbers may be from what iOS draws (each number’s held-out error, or an "
+      + "assumption’s wider one), holds the threshold. "
+      + (report.gatesReviews
+        ? "They fail the run (<code>--fail-on \(escape(report.failOn.rawValue))</code>)."
+        : "They do not fail the run; <code>--fail-on review</code> makes them.") + "</p>\n"
+    out += "<div class=\"table-wrap\">\n<table class=\"results reviews\">\n<thead><tr>"
+    for name in ["Item", "Ratio", "Interval", "Worst scene", "Reviews"] {
+      out += "<th scope=\"col\">\(name)</th>"
+    }
+    out += "</tr></thead>\n<tbody>\n"
+    for i in items.prefix(maximumReviewRows) {
+      let r = i.worst
+      let iv = r.interval
+      out += "<tr\(filterAttributes(i.checks, verdicts: [.review]))>"
+      out +=
+        "<td class=\"item\"><span class=\"badge review\">review</span> "
+        + "<b>\(escape(i.path))</b>\(escape(i.vibrantNote))"
+        + "<code class=\"where\">\(escape(":\(r.line)"))</code></td>"
+      out +=
+        "<td class=\"num\"><b class=\"ratio\">\(WCAG.displayRatio(r.judgedRatio))</b>"
+        + "<span class=\"sub\">needs \(JSONValue.format(r.threshold))</span></td>"
+      out +=
+        "<td class=\"num\">\(WCAG.displayRatio(iv.min))–\(WCAG.displayRatio(iv.max))"
+        + "<span class=\"sub\">±\(JSONValue.format(r.uncertainty)) levels</span></td>"
+      out +=
+        "<td class=\"scene\">\(escape(r.wallpaper)) <span class=\"muted\">"
+        + "(\(escape(r.sceneDescription)))</span><span class=\"sub trust \(r.trust.rawValue)\""
+        + (r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")
+        + ">trust: \(escape(r.trust.rawValue))</span></td>"
+      out +=
+        "<td class=\"num\">\(i.failingScenes)<span class=\"muted\">/\(i.scenes)</span></td>"
+      out += "</tr>\n"
+    }
+    out += "</tbody>\n</table>\n</div>\n"
+    if items.count > maximumReviewRows {
+      out +=
+        "<p class=\"note\">\(items.count - maximumReviewRows) more items to review are not "
+        + "shown here; report.json and report.sqlite have every one.</p>\n"
+    }
+    return out + "</section>\n"
+  }
+
+  /// At most this many items are listed among those to review.
+  static let maximumReviewRows = 100
 
   static func findings(_ report: AuditReport) -> String {
     let list = report.outcome.findings

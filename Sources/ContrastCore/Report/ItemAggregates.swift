@@ -10,6 +10,8 @@ struct ItemAggregates {
     var scenes = 0
     var failing = 0
     var warnings = 0
+    /// Its checks to review (``Verdict/review``).
+    var reviews = 0
     /// Its checks that fail the run (``AuditReport/gates(_:)``).
     var gating = 0
     /// The index of its worst check, and that check's verdict.
@@ -34,9 +36,9 @@ struct ItemAggregates {
     itemOf = index.of
     let n = index.keys.count
     items = [Item](repeating: Item(), count: n)
-    // The worst check of each verdict (pass, warn, fail), by index.
-    var worst = [[Int]](repeating: [-1, -1, -1], count: n)
+    // The worst check of each verdict (pass, warn, review, fail), by index.
     let verdicts = Verdict.allCases
+    var worst = [[Int]](repeating: [Int](repeating: -1, count: verdicts.count), count: n)
     for i in results.indices {
       let k = itemOf[i]
       if items[k].first < 0 { items[k].first = i }
@@ -47,6 +49,7 @@ struct ItemAggregates {
         if results[i].bounds.max < results[i].threshold { items[k].neverPasses = true }
       }
       if verdict == .warn { items[k].warnings += 1 }
+      if verdict == .review { items[k].reviews += 1 }
       if report.gates(results[i]) { items[k].gating += 1 }
       let v = verdicts.firstIndex(of: verdict)!
       let w = worst[k][v]

@@ -189,7 +189,7 @@ extension ItemFailures {
         switch results[i].verdict {
         case .fail: failing.append(index.of[i])
         case .warn: warnings += 1
-        case .pass: break
+        case .pass, .review: break
         }
       }
       for group in perLayout ? ["", r.layout] : [""] {

@@ -89,6 +89,11 @@ extension JSONReport {
       out.number(c.max)
       out.raw(", \"failingFraction\": ")
       out.number(c.failingFraction)
+      let interval = r.interval
+      out.raw("}, \"interval\": {\"min\": ")
+      out.number(interval.min)
+      out.raw(", \"max\": ")
+      out.number(interval.max)
       out.raw("}, \"verdict\": ")
       out.string(r.verdict.rawValue)
       out.raw(", \"baseline\": ")

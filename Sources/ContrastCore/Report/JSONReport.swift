@@ -1,12 +1,14 @@
-/// Which checks report.json lists: the failing ones (the default: what a
-/// script acts on, a few percent of a sweep) or every one
-/// (`--json-checks all`). report.sqlite always holds every check.
+/// Which checks report.json lists: the failing ones and those to review
+/// (the default: what a script acts on, a few percent of a sweep) or every
+/// one (`--json-checks all`). report.sqlite always holds every check.
 public enum JSONChecks: String, Sendable, CaseIterable {
   case failing
   case all
 
   /// Whether a check of `verdict` is listed.
-  func lists(_ verdict: Verdict) -> Bool { self == .all || verdict == .fail }
+  func lists(_ verdict: Verdict) -> Bool {
+    self == .all || verdict == .fail || verdict == .review
+  }
 }
 
 /// `report.json` (SPEC §4.1, docs/reports.md, the JSON Schema
@@ -19,7 +21,7 @@ public enum JSONChecks: String, Sendable, CaseIterable {
 /// `looks`: what many checks share is written once). Fixed order, fixed
 /// number formatting: the same inputs give the same bytes.
 public enum JSONReport {
-  public static let schemaVersion = 2
+  public static let schemaVersion = 3
 
   public static func render(_ report: AuditReport, checks: JSONChecks = .failing) -> String {
     value(report, checks: checks).rendered()
@@ -62,10 +64,12 @@ public enum JSONReport {
         "summary",
         .object([
           ("scenes", .int(s.scenes)), ("checks", .int(s.checks)), ("passed", .int(s.passed)),
-          ("failed", .int(s.failed)), ("warnings", .int(s.warnings)), ("errors", .int(s.errors)),
+          ("failed", .int(s.failed)), ("reviews", .int(s.reviews)),
+          ("warnings", .int(s.warnings)), ("errors", .int(s.errors)),
           ("wallpapers", .int(Set(results.map(\.wallpaper)).count)),
           ("items", .int(t.aggregates.items.count)),
           ("failingItems", .int(t.aggregates.items.count { $0.verdict == .fail })),
+          ("reviewItems", .int(t.aggregates.items.count { $0.verdict == .review })),
           ("listedChecks", .int(t.listed.count)),
         ])
       ),
@@ -154,6 +158,7 @@ public enum JSONReport {
       ("thresholdSource", .string(l.thresholdSource.rawValue)),
       ("bounds", .object([("min", .number(l.bounds.min)), ("max", .number(l.bounds.max))])),
       ("trust", .string(l.trust.rawValue)), ("trustBasis", .string(l.trustBasis)),
+      ("uncertainty", .number(l.uncertainty)),
     ])
   }
 
@@ -175,6 +180,7 @@ public enum JSONReport {
       ("file", .string(head.file)), ("line", .int(head.line)),
       ("verdict", .string(a.verdict.rawValue)), ("scenes", .int(a.scenes)),
       ("failingScenes", .int(a.failing)), ("warningScenes", .int(a.warnings)),
+      ("reviewScenes", .int(a.reviews)),
       ("gatingScenes", .int(a.gating)), ("rank", a.rank.map(JSONValue.int) ?? .null),
       ("neverPasses", .bool(a.neverPasses)), ("worst", .object(worst)),
       ("fix", .optional(w.remedy == nil ? nil : Remedy.text(for: w))),
@@ -188,6 +194,7 @@ public enum JSONReport {
     var pairs: [(String, JSONValue)] = [("itemIndex", .int(t.aggregates.itemOf[t.listed[n]]))]
     pairs += coordinate(r, SceneDimension.afterItem)
     let c = r.contrast
+    let interval = r.interval
     pairs += [
       ("lookIndex", .int(t.lookOf[n])),
       (
@@ -198,6 +205,7 @@ public enum JSONReport {
           ("failingFraction", .number(c.failingFraction)),
         ])
       ),
+      ("interval", .object([("min", .number(interval.min)), ("max", .number(interval.max))])),
       ("verdict", .string(r.verdict.rawValue)), ("baseline", .string(r.baseline)),
       ("pixels", .int(r.pixelCount)),
       ("remedyIndex", t.checkRemedy[n].map(JSONValue.int) ?? .null),

@@ -14,6 +14,12 @@
 /// failing testcase of the `baseline` suite; under `--fail-on warning` a
 /// decorative warning is a `<failure>`, and each warning finding a failing
 /// testcase of the `findings` suite.
+///
+/// An item whose checks are at worst to review (issue 29 part 4: neither
+/// pass nor fail) is `<skipped>` with its interval, the element GitHub's
+/// test-report actions, GitLab and Jenkins all show as neither passed nor
+/// failed; under `--fail-on review` (or `warning`) it is a `<failure
+/// type="review">`.
 public enum JUnitReport {
   /// At most this many failing scenes are listed in an item's testcase; the
   /// rest are counted, so a testcase stays small at any matrix size.
@@ -27,8 +33,8 @@ public enum JUnitReport {
     let stale = report.failingStaleEntries
     let findings = report.gatingFindings
     let outcomes = items.map { outcome($0, report: report) }
-    let gating = outcomes.filter { $0 == .failure || $0 == .gatingWarning }.count
-    let skipped = outcomes.filter { $0 == .skipped }.count
+    let gating = outcomes.filter(\.fails).count
+    let skipped = outcomes.filter(\.skips).count
     var out = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
     out.append(
       "<testsuites name=\"glass-audit\" "
@@ -38,8 +44,8 @@ public enum JUnitReport {
     for layout in byLayout.keys.sorted() {
       let groups = byLayout[layout]!
       let outcomes = groups.map { outcome($0, report: report) }
-      let failures = outcomes.filter { $0 == .failure || $0 == .gatingWarning }.count
-      let skipped = outcomes.filter { $0 == .skipped }.count
+      let failures = outcomes.filter(\.fails).count
+      let skipped = outcomes.filter(\.skips).count
       let file = groups.first?.first?.file ?? ""
       out.append(
         "  <testsuite name=\"\(xml(layout))\" tests=\"\(groups.count)\" "
@@ -114,6 +120,15 @@ public enum JUnitReport {
     case failure
     /// Failing, but none of its failures gates (baseline, --fail-on never).
     case skipped
+    /// At worst to review, not gating: `<skipped>`.
+    case review
+    /// At worst to review, gating (`--fail-on review`): `<failure>`.
+    case gatingReview
+
+    /// Whether the testcase is a `<failure>`.
+    var fails: Bool { self == .failure || self == .gatingWarning || self == .gatingReview }
+    /// Whether it is `<skipped>`.
+    var skips: Bool { self == .skipped || self == .review }
   }
 
   /// Every item's checks (layout, element, item), in report order.
@@ -129,6 +144,9 @@ public enum JUnitReport {
     let failing = checks.filter { $0.verdict == .fail }
     if failing.contains(where: report.gates) { return .failure }
     if !failing.isEmpty { return .skipped }
+    let reviews = checks.filter { $0.verdict == .review }
+    if reviews.contains(where: report.gates) { return .gatingReview }
+    if !reviews.isEmpty { return .review }
     let warnings = checks.filter { $0.verdict == .warn }
     if warnings.contains(where: report.gates) { return .gatingWarning }
     return warnings.isEmpty ? .pass : .warning
@@ -143,7 +161,12 @@ public enum JUnitReport {
       "    <testcase classname=\"\(xml(first.layout)).\(xml(first.element))\" "
       + "name=\"\(xml(name))\" file=\"\(xml(first.file))\" line=\"\(first.line)\""
     let kind = outcome(checks, report: report)
-    let verdict: Verdict = kind == .warning || kind == .gatingWarning ? .warn : .fail
+    let verdict: Verdict =
+      switch kind {
+      case .warning, .gatingWarning: .warn
+      case .review, .gatingReview: .review
+      default: .fail
+      }
     // (Only the worst scenes are listed: they alone are sorted.)
     let bad = ItemFailures.worstFirst(
       checks.filter { $0.verdict == verdict }, leading: maximumListedScenes)
@@ -171,6 +194,9 @@ public enum JUnitReport {
       return out
     }
     let stat = report.settings.statistic.rawValue
+    if verdict == .review {
+      return out + review(r, item: item, count: count, scenes: scenes, report: report)
+    }
     let message =
       "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) is below "
       + "\(JSONValue.format(r.threshold)):1; fails in \(count)"
@@ -216,6 +242,37 @@ public enum JUnitReport {
 }
 
 extension JUnitReport {
+  /// The body of an item's testcase whose checks are at worst to review:
+  /// `<skipped>`, or `<failure type="review">` when reviews gate.
+  static func review(
+    _ r: CheckResult, item: ItemFailure, count: String, scenes: [String], report: AuditReport
+  ) -> [String] {
+    let stat = report.settings.statistic.rawValue
+    let i = r.interval
+    let message =
+      "review: contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) may be "
+      + "\(WCAG.displayRatio(i.min)) to \(WCAG.displayRatio(i.max)), which holds the threshold "
+      + "\(JSONValue.format(r.threshold)):1, in \(count)"
+    var detail = [
+      "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? ""), colour \(r.color)) on "
+        + "\(r.material) of \(r.element)",
+      "worst: wallpaper \(r.wallpaper), \(r.sceneDescription); trust \(r.trust.rawValue)"
+        + (r.trustBasis.isEmpty ? "" : " (\(r.trustBasis))")
+        + "; the material's colour may be \(JSONValue.format(r.uncertainty)) levels off",
+      "scenes to review, worst first:",
+    ]
+    detail += scenes.map { "  \($0)" }
+    detail.append("at \(r.file):\(r.line)")
+    let body = xml(detail.joined(separator: "\n"))
+    return [
+      item.gating > 0
+        ? "      <failure type=\"review\" message=\"\(xml(message + " (--fail-on \(report.failOn.rawValue))"))\">"
+          + body + "</failure>"
+        : "      <skipped message=\"\(xml(message))\">" + body + "</skipped>",
+      "    </testcase>",
+    ]
+  }
+
   /// `; never passes on any wallpaper in <scene> (at most X:1, needs T:1)`,
   /// or nothing when every scene of the item can pass somewhere.
   static func neverPassesNote(_ item: ItemFailure) -> String {

@@ -3,7 +3,8 @@
 /// wallpaper, the matrix (and, when the run sweeps text sizes or Bold Text,
 /// a row per text setting), then the failing items grouped by layout (each
 /// item once: its worst ratio and scene, how many of its scenes fail, its
-/// bounds and one fix), the findings and the errors.
+/// bounds and one fix), the items to review (a verdict whose interval holds
+/// its threshold), the findings and the errors.
 ///
 /// Bounded: the whole text is at most `maximumLength` UTF-8 bytes (so at
 /// most that many characters, GitHub's limit for a comment) at any matrix
@@ -26,6 +27,7 @@ public enum MarkdownReport {
   static let errorsBudget = 3_000
   static let staleBudget = 2_000
   static let textSettingsBudget = 3_000
+  static let reviewsBudget = 6_000
   /// Room kept for the last line and rounding.
   static let margin = 256
 
@@ -46,8 +48,9 @@ public enum MarkdownReport {
     let items = ItemFailures.items(report, sortingChecks: false)
     let layouts = ItemFailures.byLayout(items)
     head.append(
-      "**\(s.checks) checks: \(s.passed) passed, \(s.failed) failed, \(s.warnings) warnings, "
-        + "\(s.errors) errors** over \(s.scenes) scenes"
+      "**\(s.checks) checks: \(s.passed) passed, \(s.failed) failed, "
+        + (s.reviews > 0 ? "\(s.reviews) to review, " : "")
+        + "\(s.warnings) warnings, \(s.errors) errors** over \(s.scenes) scenes"
         + (items.isEmpty
           ? "."
           : "; **\(items.count) failing \(plural(items.count, "item"))** in "
@@ -84,6 +87,9 @@ public enum MarkdownReport {
     let text = capped(textSettings(report), budget: textSettingsBudget) {
       "- … and \($0) more text settings in report.html"
     }
+    let review = capped(reviews(report), budget: reviewsBudget) {
+      "- … and \($0) more in report.html"
+    }
     let stale = capped(staleEntries(report), budget: staleBudget) {
       "- … and \($0) more in `report.json`"
     }
@@ -93,9 +99,11 @@ public enum MarkdownReport {
     let errs = capped(errors(report), budget: errorsBudget) {
       "- … and \($0) more in `report.json`"
     }
-    let used = [head, never, grid, text, stale, found, errs].reduce(0) { $0 + length($1) }
+    let used = [head, never, grid, text, review, stale, found, errs].reduce(0) {
+      $0 + length($1)
+    }
     let failing = failures(report, layouts: layouts, budget: maximumLength - margin - used)
-    let out = (head + never + grid + text + failing + stale + found + errs).joined(
+    let out = (head + never + grid + text + failing + review + stale + found + errs).joined(
       separator: "\n")
     return fitted(out)
   }
@@ -221,7 +229,7 @@ public enum MarkdownReport {
         switch results[i].verdict {
         case .pass: c.pass += 1
         case .fail: c.fail += 1
-        case .warn: c.warn += 1
+        case .warn, .review: c.warn += 1
         }
       }
       cells[k] = c
@@ -432,6 +440,35 @@ public enum MarkdownReport {
         + "\(trustText(r)) | \(cell(short(i.fix, 300))) | \(r.line) |"
     }
     return (head, rows)
+  }
+
+  /// The items with a check to review (issue 29 part 4), worst first: each
+  /// once, with its worst such check's ratio, interval and scene, and how
+  /// many of its checks are reviews.
+  static func reviews(_ report: AuditReport) -> [String] {
+    let items = ItemFailures.items(report, verdict: .review, sortingChecks: false)
+    guard !items.isEmpty else { return [] }
+    var out = [
+      "## To review", "",
+      "\(items.count) \(plural(items.count, "item")) neither \(items.count == 1 ? "passes" : "pass") "
+        + "nor \(items.count == 1 ? "fails" : "fail") in some scenes: the ratio's interval, given "
+        + "how far the profile's numbers may be from what iOS draws, holds the threshold"
+        + (report.gatesReviews ? " (they fail the run: `--fail-on review`)." : "."),
+      "",
+      "| item | ratio | interval | needs | worst scene | reviews | trust |",
+      "|---|---:|---|---:|---|---:|---|",
+    ]
+    for i in items {
+      let r = i.worst
+      let iv = r.interval
+      out.append(
+        "| \(itemName(i)) | \(WCAG.displayRatio(r.judgedRatio)) | "
+          + "\(WCAG.displayRatio(iv.min))–\(WCAG.displayRatio(iv.max)) | "
+          + "\(threshold(r.threshold)) | \(cell(short(r.wallpaper, maximumCellLength))) "
+          + "(\(cell(r.sceneDescription))) | \(i.failingScenes)/\(i.scenes) | \(trustText(r)) |")
+    }
+    out.append("")
+    return out
   }
 
   /// The baseline entries that fail the run as stale, by fingerprint.

@@ -33,8 +33,10 @@ public enum ReportReader {
   static func parse(root: [String: Any], fail: (String) -> Diagnostic) throws(Diagnostic)
     -> AuditReport
   {
-    guard let version = root["schemaVersion"] as? Int, version == 1 || version == 2 else {
-      throw fail("schemaVersion is not 1 or \(JSONReport.schemaVersion)")
+    guard let version = root["schemaVersion"] as? Int,
+      (1...JSONReport.schemaVersion).contains(version)
+    else {
+      throw fail("schemaVersion is not 1 to \(JSONReport.schemaVersion)")
     }
     guard let settings = root["settings"] as? [String: Any],
       let level = (settings["level"] as? String).flatMap(ConformanceLevel.init(rawValue:)),
@@ -181,6 +183,8 @@ public enum ReportReader {
     for d in SceneDimension.all where !d.read(r[d.key], &result, defaults) { return nil }
     result.thresholdSource = source
     result.vibrant = r["vibrant"] as? Bool ?? false
+    // (A report written before verdicts had intervals: none.)
+    result.uncertainty = double(r["uncertainty"]) ?? 0
     // The value the run judged on, of the statistics as written.
     result.judgedRatio = result.contrast.value(of: statistic)
     return result

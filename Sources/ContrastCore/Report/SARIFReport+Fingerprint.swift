@@ -24,7 +24,11 @@ extension SARIFReport {
   /// item and rule): FNV-1a 64 of the rule, layout, element and item joined
   /// by U+001F. The same whatever scenes fail, the ratio or the line, so an
   /// alert keeps its identity while the matrix or the layout file changes.
-  public static func fingerprint(item r: CheckResult, rule: Rule) -> String {
-    StableDigest.fnv1a64([rule.id, r.layout, r.element, r.item].joined(separator: "\u{1F}"))
+  /// An item's result of checks to review (`kind: "review"`) adds
+  /// `review`, so it is an alert of its own beside the item's failures.
+  public static func fingerprint(item r: CheckResult, rule: Rule, review: Bool = false) -> String {
+    StableDigest.fnv1a64(
+      ([rule.id, r.layout, r.element, r.item] + (review ? ["review"] : []))
+        .joined(separator: "\u{1F}"))
   }
 }

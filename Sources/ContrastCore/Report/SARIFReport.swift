@@ -90,16 +90,22 @@ public enum SARIFReport {
     ]).rendered()
   }
 
-  /// The one-line message of a failing or warning check: what, how far below
-  /// which threshold, on which statistic, where, and the fix when known.
+  /// The one-line message of a failing, warning or review check: what, how
+  /// far below which threshold (a review: the interval that holds it), on
+  /// which statistic, where, and the fix when known.
   public static func message(_ r: CheckResult, report: AuditReport) -> String {
     let stat = report.settings.statistic.rawValue
     let what =
       "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? "")) in \(r.element) of "
       + "\(r.layout)"
+    let interval = r.interval
     let numbers =
-      "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) is below "
-      + "\(JSONValue.format(r.threshold)):1"
+      r.verdict == .review
+      ? "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) may be "
+        + "\(WCAG.displayRatio(interval.min)) to \(WCAG.displayRatio(interval.max)), which holds "
+        + "\(JSONValue.format(r.threshold)):1: review it"
+      : "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) is below "
+        + "\(JSONValue.format(r.threshold)):1"
     let scene = "on wallpaper \(r.wallpaper), \(r.sceneDescription)"
     var text = "\(what): \(numbers) \(scene)"
     if let sc = Rule.contrast(for: r.kind).criterion(at: report.settings.level) {
@@ -129,20 +135,24 @@ public enum SARIFReport {
     return .object(pairs)
   }
 
-  /// The checks that do not pass, one group per item and contrast rule,
-  /// each worst first (judged ratio over threshold, then report order); the
-  /// groups in the report order of their items.
+  /// The checks that do not pass, one group per item and contrast rule
+  /// (its checks to review a group of their own, after), each worst first
+  /// (judged ratio over threshold, then report order); the groups in the
+  /// report order of their items.
   static func itemGroups(_ report: AuditReport) -> [[CheckResult]] {
     struct Key: Hashable {
       var rule: String
       var item: Int
+      var review: Bool
     }
     let results = report.outcome.results
     let index = ItemIndex(results)
     var order: [Key: Int] = [:]
     var groups: [[CheckResult]] = []
     for i in results.indices where results[i].verdict != .pass {
-      let key = Key(rule: Rule.contrast(for: results[i].kind).id, item: index.of[i])
+      let key = Key(
+        rule: Rule.contrast(for: results[i].kind).id, item: index.of[i],
+        review: results[i].verdict == .review)
       if let g = order[key] {
         groups[g].append(results[i])
       } else {
@@ -172,27 +182,34 @@ public enum SARIFReport {
   {
     let r = scenes[0]
     let failing = scenes.filter { $0.verdict == .fail }
+    // A group of checks to review is SARIF's `kind: "review"`, whose level
+    // is `none` (SARIF 2.1.0 §3.27.9, §3.27.10).
+    let review = r.verdict == .review
     var text = message(r, report: report)
+    let these = review ? "scenes to review" : "scenes that do not pass"
     if scenes.count > maximumListedScenes {
       text +=
-        " Worst of \(scenes.count) scenes that do not pass (the \(maximumListedScenes) worst are "
+        " Worst of \(scenes.count) \(these) (the \(maximumListedScenes) worst are "
         + "listed in the result's properties; report.json has every one)."
     } else if scenes.count > 1 {
-      text +=
-        " Worst of \(scenes.count) scenes that do not pass (listed in the result's properties)."
+      text += " Worst of \(scenes.count) \(these) (listed in the result's properties)."
     }
     var pairs: [(String, JSONValue)] = [
       ("ruleId", .string(rule.id)),
       ("ruleIndex", .int(ruleIndex)),
-      ("level", .string(failing.isEmpty ? "warning" : "error")),
+    ]
+    if review { pairs.append(("kind", .string("review"))) }
+    pairs += [
+      ("level", .string(review ? "none" : failing.isEmpty ? "warning" : "error")),
       ("message", .object([("text", .string(text))])),
       ("locations", .array([location(file: r.file, line: r.line, logical: r)])),
       (
         "partialFingerprints",
-        .object([(fingerprintKey, .string(fingerprint(item: r, rule: rule)))])
+        .object([(fingerprintKey, .string(fingerprint(item: r, rule: rule, review: review)))])
       ),
     ]
-    let accepted = !failing.isEmpty && failing.allSatisfy(\.isAcceptedByBaseline)
+    let gated = review ? scenes : failing
+    let accepted = !gated.isEmpty && gated.allSatisfy(\.isAcceptedByBaseline)
     if accepted {
       pairs.append(
         (
@@ -237,7 +254,15 @@ public enum SARIFReport {
         ("ratio", .number(r.judgedRatio)),
         ("threshold", .number(r.threshold)), ("verdict", .string(r.verdict.rawValue)),
         ("baseline", .string(r.baseline)),
-      ])
+      ] + interval(r))
+  }
+
+  /// A check to review's interval (none for other checks, whose scenes are
+  /// written as before).
+  static func interval(_ r: CheckResult) -> [(String, JSONValue)] {
+    guard r.verdict == .review else { return [] }
+    let i = r.interval
+    return [("interval", .object([("min", .number(i.min)), ("max", .number(i.max))]))]
   }
 
   static func result(_ f: Finding, ruleIndex: Int) -> JSONValue {

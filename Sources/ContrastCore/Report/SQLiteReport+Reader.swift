@@ -110,6 +110,7 @@ extension SQLiteReport {
     r["vibrant"] = row["vibrant"] == .int(1)
     r["thresholdSource"] = any(row["threshold_source"])
     r["trustBasis"] = any(row["trust_basis"])
+    r["uncertainty"] = any(row["uncertainty"])
     r["contrast"] = [
       "min": any(row["contrast_min"]), "p05": any(row["contrast_p05"]),
       "p10": any(row["contrast_p10"]), "median": any(row["contrast_median"]),

@@ -51,6 +51,7 @@ extension SQLiteReport {
     try add("passed", s.passed)
     try add("failed", s.failed)
     try add("warnings", s.warnings)
+    try add("reviews", s.reviews)
     try add("errors", s.errors)
   }
 
@@ -58,7 +59,7 @@ extension SQLiteReport {
   /// report.json writes for a result, and the scene's words, the judged
   /// ratio and the fix.
   static func insertChecks(_ results: [CheckResult], into db: SQLiteDatabase) throws {
-    var row = try insert(into: "checks", count: 58, db)
+    var row = try insert(into: "checks", count: 61, db)
     // What many checks share, made once per shared object.
     struct SceneWordsKey: Hashable {
       var scene: ObjectIdentifier
@@ -105,6 +106,10 @@ extension SQLiteReport {
       try row.add(r.judgedRatio)
       try row.add(r.bounds.min)
       try row.add(r.bounds.max)
+      let interval = r.interval
+      try row.add(interval.min)
+      try row.add(interval.max)
+      try row.add(r.uncertainty)
       try row.add(r.verdict.rawValue)
       try row.add(r.baseline)
       try row.add(r.trust.rawValue)
@@ -168,7 +173,7 @@ extension SQLiteReport {
   static func insertItems(_ report: AuditReport, into db: SQLiteDatabase) throws {
     let results = report.outcome.results
     let aggregates = ItemAggregates(report)
-    var row = try insert(into: "items", count: 23, db)
+    var row = try insert(into: "items", count: 24, db)
     for (k, item) in aggregates.items.enumerated() {
       let w = item.worst
       let r = results[w]
@@ -186,6 +191,7 @@ extension SQLiteReport {
       try row.add(item.scenes)
       try row.add(item.failing)
       try row.add(item.warnings)
+      try row.add(item.reviews)
       try row.add(item.gating)
       try row.add(item.rank)
       try row.add(w + 1)

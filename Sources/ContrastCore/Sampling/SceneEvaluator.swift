@@ -287,9 +287,12 @@ public enum SceneEvaluator {
         }
         // One look per distinct requirement of the item (its text settings
         // mostly share one or two): the colour written once, not per check.
+        let verdictTrust = trusted?.trust ?? .assumption
         let looks = ItemLooks(
-          color: color.hex, material: rendering.materialName,
-          trust: trusted?.trust ?? .assumption, trustBasis: trusted?.basis ?? "")
+          color: color.hex, material: rendering.materialName, trust: verdictTrust,
+          trustBasis: trusted?.basis ?? "",
+          uncertainty: profile.uncertainty.levels(
+            trust: verdictTrust, material: rendering.materialName, appearance: appearance))
         if let shared {
           var known = cache?.frameStatistics(shared.ratioKey) ?? [:]
           defer { cache?.setFrameStatistics(known, for: shared.ratioKey) }
@@ -485,11 +488,18 @@ public enum SceneEvaluator {
       var source: ThresholdSource
     }
 
-    init(color: String, material: String, trust: VerdictTrust, trustBasis: String) {
+    /// The width of the checks' intervals (``ProfileUncertainty``).
+    let uncertainty: Double
+
+    init(
+      color: String, material: String, trust: VerdictTrust, trustBasis: String,
+      uncertainty: Double
+    ) {
       self.color = color
       self.material = material
       self.trust = trust
       self.trustBasis = trustBasis
+      self.uncertainty = uncertainty
     }
 
     /// The look of a check judged by `requirement`.
@@ -502,7 +512,8 @@ public enum SceneEvaluator {
         CheckResult.LookFields(
           color: color, material: material, trustBasis: trustBasis, trust: trust,
           largeText: key.largeText, threshold: key.threshold,
-          bounds: ContrastBounds(min: 0, max: 0), thresholdSource: key.source))
+          bounds: ContrastBounds(min: 0, max: 0), thresholdSource: key.source,
+          uncertainty: uncertainty))
       made[key] = l
       return l
     }

@@ -349,6 +349,13 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
       paths += ["count", "mean", "max"].map { "fit.residuals[\(i)].\($0)" }
       if group.setting != nil { paths.append("fit.residuals[\(i)].setting") }
     }
+    if profile.uncertainty != .unstated {
+      paths += ["uncertainty.otherMeasured", "uncertainty.assumption"]
+      paths += profile.uncertainty.measured.keys.map { key -> String in
+        // `glass.regular.light` is measured.glass.regular.light.
+        "uncertainty.measured.\(key)"
+      }
+    }
     if profile.vibrancy != nil {
       paths += [
         "identityScale", "tintLevel", "lightSpread", "grey.gain", "grey.slope", "grey.offset",
@@ -444,6 +451,10 @@ private func hex(_ text: String, alpha: Double = 1) -> RGBA {
     // The base's stated fit no longer describes a changed material.
     expected.fitResiduals = []
     expected.fitMeasurements = nil
+    // Nor does its held-out error (the other materials' stay).
+    expected.uncertainty.measured["glass.regular.light"] = nil
+    expected.uncertainty.measured["glass.regular.dark"] = nil
+    #expect(merged.uncertainty.measured["thick.dark"] == 8.8)
     #expect(merged == expected)
   }
 

@@ -187,7 +187,10 @@ import Testing
       "contrast_median": .double(2.123456), "contrast_mean": .double(2.5),
       "contrast_max": .double(7.75), "failing_fraction": .double(0.625),
       "judged_ratio": .double(2.123456), "bounds_min": .double(1.1), "bounds_max": .double(9.5),
-      "verdict": .text("fail"), "baseline": .text("new"), "trust": .text("third-party-measurement"),
+      // (No uncertainty: the interval is the ratio itself.)
+      "interval_min": .double(2.123456), "interval_max": .double(2.123456),
+      "uncertainty": .double(0), "verdict": .text("fail"), "baseline": .text("new"),
+      "trust": .text("third-party-measurement"),
       "trust_basis": .text("glass.regular.clear"), "pixels": .int(100), "color": .text("#777777"),
       "material": .text("regular"), "file": .text("layouts/settings.yml"), "line": .int(33),
       "fix": .text(Remedy.text(for: r)),
