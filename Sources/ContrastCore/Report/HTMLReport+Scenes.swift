@@ -258,11 +258,7 @@ extension HTMLReport {
         "<td class=\"num\" data-v=\"\(JSONValue.format(r.judgedRatio))\"><b class=\"ratio\">"
         + "\(WCAG.displayRatio(r.judgedRatio))</b><span class=\"sub\">needs "
         + "\(JSONValue.format(r.threshold))</span></td>"
-      out +=
-        "<td class=\"scene\">\(escape(r.wallpaper)) <span class=\"muted\">"
-        + "(\(escape(r.sceneDescription)))</span><span class=\"sub trust \(r.trust.rawValue)\""
-        + (r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")
-        + ">trust: \(escape(r.trust.rawValue))</span></td>"
+      out += sceneCell(r)
       out +=
         "<td class=\"num\" data-v=\"\(i.failingScenes)\">\(i.failingScenes)"
         + "<span class=\"muted\">/\(i.scenes)</span></td>"
@@ -281,6 +277,15 @@ extension HTMLReport {
         + "are not shown here; report.json has every result.</p>\n"
     }
     return out
+  }
+
+  /// A check's scene cell: its wallpaper, its scene's words and the trust
+  /// of its verdict (with the path of the weakest number as a title).
+  static func sceneCell(_ r: CheckResult) -> String {
+    "<td class=\"scene\">\(escape(r.wallpaper)) <span class=\"muted\">"
+      + "(\(escape(r.sceneDescription)))</span><span class=\"sub trust \(r.trust.rawValue)\""
+      + (r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")
+      + ">trust: \(escape(r.trust.rawValue))</span></td>"
   }
 
   static func card(

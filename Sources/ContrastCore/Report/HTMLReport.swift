@@ -439,11 +439,7 @@ public enum HTMLReport {
       out +=
         "<td class=\"num\">\(WCAG.displayRatio(iv.min))–\(WCAG.displayRatio(iv.max))"
         + "<span class=\"sub\">±\(JSONValue.format(r.uncertainty)) levels</span></td>"
-      out +=
-        "<td class=\"scene\">\(escape(r.wallpaper)) <span class=\"muted\">"
-        + "(\(escape(r.sceneDescription)))</span><span class=\"sub trust \(r.trust.rawValue)\""
-        + (r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")
-        + ">trust: \(escape(r.trust.rawValue))</span></td>"
+      out += sceneCell(r)
       out +=
         "<td class=\"num\">\(i.failingScenes)<span class=\"muted\">/\(i.scenes)</span></td>"
       out += "</tr>\n"
