@@ -47,6 +47,7 @@ import json
 import math
 import os
 import sys
+import time
 
 import numpy as np
 import scipy.ndimage
@@ -65,6 +66,7 @@ MODES = ["normal", "reduceTransparency", "increaseContrast",
          "reduceTransparency+increaseContrast"]
 APPEARANCES = ["light", "dark"]
 BOLD = {"bold", "heavy", "black"}
+CPU = {"decode": 0.0, "place": 0.0, "blur": 0.0}  # process CPU seconds per stage
 
 
 # --- profile ---------------------------------------------------------------
@@ -426,8 +428,10 @@ class Canvas:
             h, w, _ = self.W.shape
             m = int(4.0 * sigma + 0.5)  # scipy's kernel radius at truncate=4
             cx0, cx1, cy0, cy1 = max(0, x0 - m), min(w, x1 + m), max(0, y0 - m), min(h, y1 + m)
+            t = time.process_time()
             g = scipy.ndimage.gaussian_filter(self.W[cy0:cy1, cx0:cx1], sigma=(sigma, sigma, 0),
                                               mode="nearest", truncate=4.0)
+            CPU["blur"] += time.process_time() - t
             self.blurs[key] = g[y0 - cy0:y1 - cy0, x0 - cx0:x1 - cx0]
         return self.blurs[key]
 
@@ -519,13 +523,17 @@ def statistics(ratios, t):
 def audit(layouts, wallpapers, profile, settings):
     checks = []
     for wid, path, appearances in wallpapers:
+        t = time.process_time()
         image = decode(path)
+        CPU["decode"] += time.process_time() - t
         placed = {}
         for lay in layouts:
             wc_pt, hc_pt, scale = lay["canvas"]
             wc, hc = int(round(wc_pt * scale)), int(round(hc_pt * scale))
             if (wc, hc) not in placed:
+                t = time.process_time()
                 placed[(wc, hc)] = Canvas(place(image, wc, hc))
+                CPU["place"] += time.process_time() - t
             canvas = placed[(wc, hc)]
             for el in lay["elements"]:
                 fx, fy, fw, fh = el["frame"]
@@ -604,7 +612,13 @@ def main():
         print(f"largest difference from fidelity/fit/model.py: {self_test(profile):.3g}")
         return
     layouts = [read_layout(f, profile) for f in layout_files(a.layouts)]
+    start = time.process_time()
     checks = audit(layouts, wallpaper_list(a.wallpapers), profile, a.liquid_glass.split(","))
+    total = time.process_time() - start
+    rest = total - sum(CPU.values())
+    print(f"numpy side: {len(checks)} checks; process CPU in the audit {total:.1f} s: decode "
+          f"{CPU['decode']:.1f}, placement {CPU['place']:.1f}, gaussian_filter {CPU['blur']:.1f}, "
+          f"material and statistics {rest:.1f}", file=sys.stderr)
     text = json.dumps({"checks": checks})
     if a.out == "-":
         sys.stdout.write(text)
