@@ -312,6 +312,11 @@ extension HTMLReport {
           sec.hidden = !ok;
           if (ok) { layouts++; rows += shownRows; cards += shownCards; }
         });
+        document.querySelectorAll("#reviews table.results tbody tr").forEach(function (el) {
+          var ok = matches(el, v);
+          el.hidden = !ok;
+          if (ok) rows++;
+        });
         document.querySelectorAll("[data-matrix]").forEach(function (el) {
           el.hidden = el.getAttribute("data-matrix") !== v.layout;
         });

@@ -421,8 +421,15 @@ public enum HTMLReport {
         ? "They fail the run (<code>--fail-on \(escape(report.failOn.rawValue))</code>)."
         : "They do not fail the run; <code>--fail-on review</code> makes them.") + "</p>\n"
     out += "<div class=\"table-wrap\">\n<table class=\"results reviews\">\n<thead><tr>"
-    for name in ["Item", "Ratio", "Interval", "Worst scene", "Reviews"] {
-      out += "<th scope=\"col\">\(name)</th>"
+    let columns = [
+      ("Item", "text"), ("Ratio", "num"), ("Interval", "num"), ("Worst scene", "text"),
+      ("Reviews", "num"),
+    ]
+    for (i, (name, kind)) in columns.enumerated() {
+      out +=
+        "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-col=\"\(i)\" "
+        + "data-kind=\"\(kind)\">\(escape(name))<span class=\"arrow\" aria-hidden=\"true\">"
+        + "</span></button></th>"
     }
     out += "</tr></thead>\n<tbody>\n"
     for i in items.prefix(maximumReviewRows) {
@@ -434,14 +441,17 @@ public enum HTMLReport {
         + "<b>\(escape(i.path))</b>\(escape(i.vibrantNote))"
         + "<code class=\"where\">\(escape(":\(r.line)"))</code></td>"
       out +=
-        "<td class=\"num\"><b class=\"ratio\">\(WCAG.displayRatio(r.judgedRatio))</b>"
+        "<td class=\"num\" data-v=\"\(JSONValue.format(r.judgedRatio))\"><b class=\"ratio\">"
+        + "\(WCAG.displayRatio(r.judgedRatio))</b>"
         + "<span class=\"sub\">needs \(JSONValue.format(r.threshold))</span></td>"
       out +=
-        "<td class=\"num\">\(WCAG.displayRatio(iv.min))–\(WCAG.displayRatio(iv.max))"
+        "<td class=\"num\" data-v=\"\(JSONValue.format(iv.min))\">"
+        + "\(WCAG.displayRatio(iv.min))–\(WCAG.displayRatio(iv.max))"
         + "<span class=\"sub\">±\(JSONValue.format(r.uncertainty)) levels</span></td>"
       out += sceneCell(r)
       out +=
-        "<td class=\"num\">\(i.failingScenes)<span class=\"muted\">/\(i.scenes)</span></td>"
+        "<td class=\"num\" data-v=\"\(i.failingScenes)\">\(i.failingScenes)"
+        + "<span class=\"muted\">/\(i.scenes)</span></td>"
       out += "</tr>\n"
     }
     out += "</tbody>\n</table>\n</div>\n"
