@@ -54,7 +54,7 @@ def main():
         if errors:
             bad += 1
         else:
-            print(f"{path}: valid report.json (schema version 2, {len(report['checks'])} checks)")
+            print(f"{path}: valid report.json (schema version {report['schemaVersion']}, {len(report['checks'])} checks)")
     sys.exit(1 if bad else 0)
 
 
