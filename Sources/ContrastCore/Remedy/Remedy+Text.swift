@@ -1,6 +1,9 @@
 extension Remedy {
   /// A designer's one-line fix for a failing result, plain text (each report
-  /// escapes it for its own sink). Every report that prints a fix prints
+  /// escapes it for its own sink), each change written as the layout holds
+  /// it (`material: thin`, `tint: {color: "#000000", alpha: 0.42}`,
+  /// `color: secondaryLabel`, `size: 20, weight: semibold`), so it can be
+  /// copied into the layout file. Every report that prints a fix prints
   /// this, so the words of a fix are decided here, beside the search that
   /// found it.
   ///
@@ -26,36 +29,35 @@ extension Remedy {
     }
     var parts: [String] = []
     if let material = m.material {
-      let now = m.currentMaterial.map { " (now \(swiftUIName($0)))" } ?? ""
-      parts.append("use \(swiftUIName(material))\(now)\(reaches(m.materialRatio))")
+      let now = m.currentMaterial.map { " (now `\($0)`)" } ?? ""
+      parts.append("`material: \(material)`\(now)\(reaches(m.materialRatio))")
     }
     if let a = m.alpha, let p = m.alphaProperty, let c = m.alphaColor {
       let from =
         m.currentAlpha.map { $0 == 0 ? " (now none)" : " (now \(JSONValue.format($0)))" } ?? ""
-      let named =
-        [("#000000", "black"), ("#FFFFFF", "white")].first { $0.0 == c }
-        .map { "`\($0.1)` (\(c))" } ?? c
       parts.append(
-        "\(p) \(named) at alpha ≥ \(JSONValue.format(a))\(from)\(reaches(m.alphaRatio, atLeast: true))"
-      )
+        "`\(p): {color: \"\(c)\", alpha: \(JSONValue.format(a))}`\(from)"
+          + reaches(m.alphaRatio, atLeast: true))
     }
     if let c = m.color {
-      let name = m.colorName.map { "`\($0)` (\(c))" } ?? c
       // A vibrant item's colour is its tint: the matrix follows it.
-      let what = r.vibrant ? "vibrant tint" : "text colour"
-      parts.append("\(what) \(name)\(reaches(m.colorRatio, atLeast: m.colorName == nil))")
+      let vibrant = r.vibrant ? " (its vibrant tint)" : ""
+      parts.append(
+        "`color: \(layoutColor(c, name: m.colorName))`\(m.colorName == nil ? "" : " (\(c))")"
+          + vibrant + reaches(m.colorRatio, atLeast: m.colorName == nil))
     }
     if let size = m.largeTextSize, let threshold = m.largeTextThreshold {
-      let weight = m.largeTextWeight.map { $0 == "regular" ? "" : " \($0)" } ?? ""
+      let weight = m.largeTextWeight.map { $0 == "regular" ? "" : ", weight: \($0)" } ?? ""
       parts.append(
-        "\(JSONValue.format(size)) pt\(weight) text (large text, \(JSONValue.format(threshold)):1)"
+        "`size: \(JSONValue.format(size))\(weight)` (large text, \(JSONValue.format(threshold)):1)"
           + reaches(m.largeTextRatio, ownThreshold: true))
     }
     if let material = m.combinedMaterial, let c = m.combinedColor {
-      let now = m.currentMaterial.map { " (now \(swiftUIName($0)))" } ?? ""
-      let name = m.combinedColorName.map { "`\($0)` (\(c))" } ?? c
+      let now = m.currentMaterial.map { " (now `\($0)`)" } ?? ""
+      let name = m.combinedColorName == nil ? "" : " (\(c))"
       parts.append(
-        "use \(swiftUIName(material))\(now) with text colour \(name)\(reaches(m.combinedRatio))")
+        "`material: \(material)`\(now) with `color: \(layoutColor(c, name: m.combinedColorName))`"
+          + name + reaches(m.combinedRatio))
     }
     if parts.isEmpty {
       let kinds = (m.tried ?? []).map { kind -> String in
@@ -74,15 +76,16 @@ extension Remedy {
     return parts.joined(separator: "; or ")
   }
 
-  /// How SwiftUI names a material of the profile: `.thickMaterial`,
-  /// `.glassEffect(.regular)`; `no material` for `none`.
-  static func swiftUIName(_ material: String) -> String {
-    switch material {
-    case "none": return "no material"
-    case "glass.regular": return "`.glassEffect(.regular)`"
-    case "glass.clear": return "`.glassEffect(.clear)`"
-    case "ultraThin", "thin", "regular", "thick": return "`.\(material)Material`"
-    default: return "`\(material)`"
+  /// A colour as a layout writes it: a semantic colour's name, else
+  /// `"#RRGGBB"`, or `{color: "#RRGGBB", alpha: A}` for a translucent hex
+  /// (`#RRGGBBAA`).
+  static func layoutColor(_ hex: String, name: String?) -> String {
+    if let name { return name }
+    let digits = hex.dropFirst()
+    guard hex.hasPrefix("#"), digits.count == 8, let a = UInt8(digits.suffix(2), radix: 16) else {
+      return "\"\(hex)\""
     }
+    let alpha = (Double(a) / 255 * 100).rounded() / 100
+    return "{color: \"#\(digits.prefix(6))\", alpha: \(JSONValue.format(alpha))}"
   }
 }

@@ -84,7 +84,7 @@ import Testing
     #expect(!Remedy.text(for: fails[0]).contains("fill"))
     #expect(
       Remedy.text(for: fails[0]).hasPrefix(
-        "use `.regularMaterial` (now `.thinMaterial`) — reaches 5.28:1"))
+        "`material: regular` (now `thin`) — reaches 5.28:1"))
   }
 
   @Test func aTintAlphaIsTheLargestMinimumOverEveryFailingScene() throws {
@@ -180,7 +180,7 @@ import Testing
     #expect(abs(try #require(r.combinedRatio) - 21) < 1e-4)
     #expect(
       Remedy.text(for: result).hasSuffix(
-        "use `.thickMaterial` (now `.thinMaterial`) with text colour `label` (#000000) — reaches 21.00:1"
+        "`material: thick` (now `thin`) with `color: label` (#000000) — reaches 21.00:1"
       ))
   }
 
@@ -271,10 +271,10 @@ import Testing
     let r = ReportFixtures.check(ratio: 2, remedy: m)
     #expect(
       Remedy.text(for: r)
-        == "use `.thickMaterial` (now `.thinMaterial`) — reaches 4.62:1; "
-        + "or tint `black` (#000000) at alpha ≥ 0.42 (now none) — reaches at least 4.51:1; "
-        + "or text colour `label` (#000000) — reaches 7.10:1; "
-        + "or 19 pt bold text (large text, 3:1) — reaches 3.40:1")
+        == "`material: thick` (now `thin`) — reaches 4.62:1; "
+        + "or `tint: {color: \"#000000\", alpha: 0.42}` (now none) — reaches at least 4.51:1; "
+        + "or `color: label` (#000000) — reaches 7.10:1; "
+        + "or `size: 19, weight: bold` (large text, 3:1) — reaches 3.40:1")
   }
 
   @Test func candidatesCombineTheSameInAnyOrder() {
@@ -355,12 +355,12 @@ import Testing
     let needs45 = Remedy.text(for: check(threshold: 4.5))
     #expect(
       needs45.contains(
-        "tint `black` (#000000) at alpha ≥ 0.7 (now none) — passes the threshold of every scene "
+        "`tint: {color: \"#000000\", alpha: 0.7}` (now none) — passes the threshold of every scene "
           + "where it fails (reaches at least 3.00:1 where that threshold is lower)"))
-    #expect(needs45.contains("24 pt text (large text, 3:1) — reaches 3.20:1"))
+    #expect(needs45.contains("`size: 24` (large text, 3:1) — reaches 3.20:1"))
     // Where the check's own threshold is 3:1, the ratio is simply reached.
     #expect(
       Remedy.text(for: check(threshold: 3)).contains(
-        "tint `black` (#000000) at alpha ≥ 0.7 (now none) — reaches at least 3.00:1"))
+        "`tint: {color: \"#000000\", alpha: 0.7}` (now none) — reaches at least 3.00:1"))
   }
 }

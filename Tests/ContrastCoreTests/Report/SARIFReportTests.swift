@@ -83,7 +83,7 @@ import Testing
     #expect(text.contains("(min)"))
     #expect(text.contains("dusk, light, normal"))
     #expect(text.contains("SC 1.4.3"))
-    #expect(text.contains("alpha ≥ 0.62"))
+    #expect(text.contains("alpha: 0.62}`"))
   }
 
   @Test func fingerprintsAreStableAcrossRunsAndDistinctPerCheck() throws {
