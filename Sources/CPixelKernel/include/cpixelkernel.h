@@ -185,6 +185,26 @@ void cpk_column_sums(const float *const *lines, long count, long length, int con
 void cpk_column_sums_pair(const float *const *lines, const float *const *lines2, long count,
                           long length, double *sums, double *sums2);
 
+/// The Gaussian's symmetric sums (RowKernels.swift), in float without fused
+/// multiply-adds, the bits of the Swift loops: per n, acc = w[0] * centre,
+/// then acc = acc + w[i] * (low + high) for i = 1 ... radius.
+/// cpk_symmetric_pair: rows[0 ... 2 radius + 1] into dst0 (centre
+/// rows[radius]) and dst1 (centre rows[radius + 1]); cpk_symmetric_rows:
+/// rows[0 ... 2 radius] into dst; cpk_symmetric_stride: along one row, low
+/// and high `stride` floats apart per tap. Each returns 0, writing nothing,
+/// when cpk_available() is 0.
+int cpk_symmetric_pair(const float *const *rows, const float *weights, long radius, long count,
+                       float *dst0, float *dst1);
+int cpk_symmetric_rows(const float *const *rows, const float *weights, long radius, long count,
+                       float *dst);
+int cpk_symmetric_stride(const float *center, long stride, const float *weights, long radius,
+                         long count, float *dst);
+
+/// The mixture of two blurs (WallpaperCanvas.blurred(_:mixture:)): out[n] =
+/// (float)((0 + w0 * a[n]) + w1 * b[n]) in double. Returns 0, writing
+/// nothing, when cpk_available() is 0.
+int cpk_mix2(const float *a, const float *b, double w0, double w1, long count, float *out);
+
 /// The two loops above without AVX2 (what runs on other CPUs), for tests.
 void cpk_accumulate_row_portable(double *scratch, const float *source, long count,
                                  double weight);

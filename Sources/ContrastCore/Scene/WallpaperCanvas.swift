@@ -130,9 +130,10 @@ public final class WallpaperCanvas {
         let o = out.baseAddress!
         if g.count == 2 {
           // The usual two-scale frost, without the inner loop (the same sums:
-          // 0 + w0 g0 + w1 g1, in that order).
+          // 0 + w0 g0 + w1 g1, in that order), on the vector unit when it runs.
           let (a, b) = (g[0].baseAddress!, g[1].baseAddress!)
           let (w0, w1) = (weights[0], weights[1])
+          if FastEngine.mix(a, b, weights: w0, w1, count: out.count, into: o) { return }
           for i in 0..<out.count {
             var sum = 0.0
             sum += w0 * Double(a[i])
