@@ -100,14 +100,15 @@ typedef struct {
 /// A pixel's mask code is 0 outside the mask's rectangle (mx, my, mw, mh),
 /// maskCodes inside. Outside the shape (code 0) its colour is the image's;
 /// inside, the mean when `hasMean`, else `(1 - mix) W + mix G` when `blurred`
-/// (rows `blurredWidth` pixels wide over the mask's rectangle) is not NULL,
+/// (rows `blurredWidth` pixels wide from pixel (bx, by): the mask's
+/// rectangle, or the part of it the pixels read) is not NULL,
 /// else the image's. A pixel equal in code and colour to the run being
 /// extended adds to its count (the run's count is written when the next
 /// starts; cpk_builder_finish writes the last).
 void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *maskCodes,
                  long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
-                 int hasMean, const double mean[3], double mix, long rx, long ry, long rw,
-                 long rh);
+                 long bx, long by, int hasMean, const double mean[3], double mix, long rx,
+                 long ry, long rw, long rh);
 
 /// Appends one pixel (colour r, g, b; mask code) by those rules.
 void cpk_append(cpk_builder *b, double r, double g, double bl, uint8_t code);
