@@ -28,7 +28,7 @@ static inline void append(cpk_builder *b, double r, double g, double bl, uint8_t
 
 void cpk_collect(cpk_builder *out, const float *image, long width, const uint8_t *maskCodes,
                  long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
-                 int hasMean, const double mean[3], double mix, long rx, long ry, long rw,
+                 long bx, long by, int hasMean, const double mean[3], double mix, long rx, long ry, long rw,
                  long rh) {
   // The builder in a local copy, written back at the end: its fields stay
   // in registers (a store through its byte pointer `codes` could otherwise
@@ -47,7 +47,7 @@ void cpk_collect(cpk_builder *out, const float *image, long width, const uint8_t
       const float *w = image + 3 * (y * width + x);
       double w0 = (double)w[0], w1 = (double)w[1], w2 = (double)w[2];
       if (code != 0 && blurred) {
-        const float *g = blurred + 3 * ((y - my) * blurredWidth + (x - mx));
+        const float *g = blurred + 3 * ((y - by) * blurredWidth + (x - bx));
         append(b, keep * w0 + mix * (double)g[0], keep * w1 + mix * (double)g[1],
                keep * w2 + mix * (double)g[2], code);
       } else {

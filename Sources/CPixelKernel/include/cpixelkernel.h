@@ -100,14 +100,15 @@ typedef struct {
 /// A pixel's mask code is 0 outside the mask's rectangle (mx, my, mw, mh),
 /// maskCodes inside. Outside the shape (code 0) its colour is the image's;
 /// inside, the mean when `hasMean`, else `(1 - mix) W + mix G` when `blurred`
-/// (rows `blurredWidth` pixels wide over the mask's rectangle) is not NULL,
+/// (rows `blurredWidth` pixels wide from pixel (bx, by): the mask's
+/// rectangle, or the part of it the pixels read) is not NULL,
 /// else the image's. A pixel equal in code and colour to the run being
 /// extended adds to its count (the run's count is written when the next
 /// starts; cpk_builder_finish writes the last).
 void cpk_collect(cpk_builder *b, const float *image, long width, const uint8_t *maskCodes,
                  long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
-                 int hasMean, const double mean[3], double mix, long rx, long ry, long rw,
-                 long rh);
+                 long bx, long by, int hasMean, const double mean[3], double mix, long rx,
+                 long ry, long rw, long rh);
 
 /// Appends one pixel (colour r, g, b; mask code) by those rules.
 void cpk_append(cpk_builder *b, double r, double g, double bl, uint8_t code);
@@ -184,6 +185,26 @@ void cpk_column_sums(const float *const *lines, long count, long length, int con
 /// cpk_column_sums of two sets of rows (not continuing).
 void cpk_column_sums_pair(const float *const *lines, const float *const *lines2, long count,
                           long length, double *sums, double *sums2);
+
+/// The Gaussian's symmetric sums (RowKernels.swift), in float without fused
+/// multiply-adds, the bits of the Swift loops: per n, acc = w[0] * centre,
+/// then acc = acc + w[i] * (low + high) for i = 1 ... radius.
+/// cpk_symmetric_pair: rows[0 ... 2 radius + 1] into dst0 (centre
+/// rows[radius]) and dst1 (centre rows[radius + 1]); cpk_symmetric_rows:
+/// rows[0 ... 2 radius] into dst; cpk_symmetric_stride: along one row, low
+/// and high `stride` floats apart per tap. Each returns 0, writing nothing,
+/// when cpk_available() is 0.
+int cpk_symmetric_pair(const float *const *rows, const float *weights, long radius, long count,
+                       float *dst0, float *dst1);
+int cpk_symmetric_rows(const float *const *rows, const float *weights, long radius, long count,
+                       float *dst);
+int cpk_symmetric_stride(const float *center, long stride, const float *weights, long radius,
+                         long count, float *dst);
+
+/// The mixture of two blurs (WallpaperCanvas.blurred(_:mixture:)): out[n] =
+/// (float)((0 + w0 * a[n]) + w1 * b[n]) in double. Returns 0, writing
+/// nothing, when cpk_available() is 0.
+int cpk_mix2(const float *a, const float *b, double w0, double w1, long count, float *out);
 
 /// The two loops above without AVX2 (what runs on other CPUs), for tests.
 void cpk_accumulate_row_portable(double *scratch, const float *source, long count,

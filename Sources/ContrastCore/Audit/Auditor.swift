@@ -263,9 +263,11 @@ struct Auditor: Sendable {
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       // The setting it is drawn at alone, when the audit named it.
       let drawn = drawnAt[key].map(settings.alone(at:)) ?? settings
+      // (The whole of each element blurred: the preview draws it.)
       let measured = SceneEvaluator.measure(
         layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
-        liquidGlass: key.liquidGlass, profile: profile, settings: drawn, targets: targets)
+        liquidGlass: key.liquidGlass, profile: profile, settings: drawn, targets: targets,
+        blurWhereRead: false)
       // A run that sweeps text settings measures the scene at each; it is
       // drawn at the one of its worst check.
       let snapshot = SceneSnapshot.drawing(
@@ -443,11 +445,14 @@ struct Auditor: Sendable {
 
 extension Auditor {
   /// Every blur the layouts on `canvas`'s size will ask of it, in every
-  /// profile, mode, setting and appearance (for ``WallpaperCanvas/planBlurs(_:)``).
+  /// profile, mode, setting and appearance (for ``WallpaperCanvas/planBlurs(_:)``):
+  /// each element's over the part of it its items read, as
+  /// ``SceneEvaluator`` asks.
   func blurRequests(
     on canvas: WallpaperCanvas, appearances: [Appearance], profiles: [Profile]
   ) -> [(rect: PixelRect, sigma: Double)] {
     var out: [(rect: PixelRect, sigma: Double)] = []
+    let whole = PixelRect(x: 0, y: 0, width: canvas.image.width, height: canvas.image.height)
     for layout in layouts where layout.canvas == canvas.canvas {
       for profile in profiles {
         for (mode, liquidGlass) in settings.modeColumns {
@@ -455,7 +460,11 @@ extension Auditor {
             for (element, rendering) in profile.renderedElements(
               of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
             {
-              out += canvas.blurRequests(of: element, rendering: rendering)
+              out += canvas.blurRequests(
+                of: element, rendering: rendering,
+                within: SceneEvaluator.itemsRect(
+                  of: element, profile: profile, settings: settings,
+                  scale: layout.canvas.scale, on: whole))
             }
           }
         }

@@ -31,11 +31,20 @@ extension GaussianBlur {
         lines[t] = source(o + t - radius)
       }
       let first = padded + 3 * inside
+      // On the vector unit when it runs (``FastEngine``), else the Swift
+      // loops: the same bits.
       if pair {
-        RowKernels.symmetricSumPair(
+        if !FastEngine.symmetricSumPair(
           rows: lines, weights: weights, radius: radius, count: count, into: first,
           first + 3 * padWidth)
-      } else {
+        {
+          RowKernels.symmetricSumPair(
+            rows: lines, weights: weights, radius: radius, count: count, into: first,
+            first + 3 * padWidth)
+        }
+      } else if !FastEngine.symmetricSum(
+        rows: lines, weights: weights, radius: radius, count: count, into: first)
+      {
         RowKernels.symmetricSum(
           rows: lines, weights: weights, radius: radius, count: count, into: first)
       }
@@ -53,9 +62,15 @@ extension GaussianBlur {
           row[3 * p + 1] = right[1]
           row[3 * p + 2] = right[2]
         }
-        RowKernels.symmetricSum(
+        let target = destination(o + r)
+        if !FastEngine.symmetricSum(
           center: row + 3 * radius, stride: 3, weights: weights, radius: radius,
-          count: 3 * outWidth, into: destination(o + r))
+          count: 3 * outWidth, into: target)
+        {
+          RowKernels.symmetricSum(
+            center: row + 3 * radius, stride: 3, weights: weights, radius: radius,
+            count: 3 * outWidth, into: target)
+        }
       }
       o += pair ? 2 : 1
     }

@@ -32,23 +32,25 @@ extension FastEngine {
   /// Appends the pixels of `rect` of `image`, row-major, to `writer`: per
   /// pixel its mask code (0 outside `mask`'s rectangle) and the colour the
   /// model starts from (outside the shape the image's; inside `mean` when
-  /// given, else `(1 - mix) W + mix G` with `blurred` G over the mask's
-  /// rectangle when given, else the image's).
+  /// given, else `(1 - mix) W + mix G` with `blurred` G over `blurredRect`
+  /// (the mask's rectangle when nil; it holds every pixel of `rect` inside
+  /// the mask) when given, else the image's).
   ///
   /// Reference: that loop written in Swift over ``RunWriter/append(_:_:_:code:)``
   /// (`CollectTests.reference`, which holds the two equal bit for bit).
   static func collect(
-    rect: PixelRect, image: RGBImage, mask: ShapeMask, blurred: RGBImage?, mean: RGB?,
-    mix: Double, into writer: inout RunWriter
+    rect: PixelRect, image: RGBImage, mask: ShapeMask, blurred: RGBImage?,
+    blurredRect: PixelRect? = nil, mean: RGB?, mix: Double, into writer: inout RunWriter
   ) {
     let m = mask.rect
+    let b = blurredRect ?? m
     let meanValues = [mean?.r ?? 0, mean?.g ?? 0, mean?.b ?? 0]
     image.samples.withUnsafeBufferPointer { w in
       (blurred?.samples ?? []).withUnsafeBufferPointer { g in
         mask.codes.withUnsafeBufferPointer { codes in
           cpk_collect(
             &writer.raw, w.baseAddress, image.width, codes.baseAddress, m.x, m.y, m.width,
-            m.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0,
+            m.height, blurred == nil ? nil : g.baseAddress, blurred?.width ?? 0, b.x, b.y,
             mean == nil ? 0 : 1, meanValues, mix, rect.x, rect.y, rect.width, rect.height)
         }
       }

@@ -225,7 +225,13 @@ public struct RemedyAccumulator: Sendable, Equatable {
         for (k, key) in combined.enumerated() { g.try(key, rank: rank * 1000 + k) { nil } }
         continue
       }
-      let source = scene.canvas.backdrop(of: e, rendering: rendering)
+      // The blur where the element's items read it, as the audit asks.
+      let source = scene.canvas.backdrop(
+        of: e, rendering: rendering,
+        within: SceneEvaluator.itemsRect(
+          of: e, profile: profile, settings: scene.settings, scale: scene.layout.canvas.scale,
+          on: PixelRect(
+            x: 0, y: 0, width: scene.canvas.image.width, height: scene.canvas.image.height)))
       let key = SampleCache.Key(
         element: e.id, item: r.item, rect: m.pixelRect,
         border: rendering.borderWidthInPixels, source: source.identity)

@@ -209,7 +209,7 @@ public enum SceneEvaluator {
     layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
     liquidGlass: LiquidGlassSetting? = nil, profile: Profile, settings: AuditSettings,
     trust: TrustIndex? = nil, cache: SampleCache? = nil,
-    targets: ContrastTargets = ContrastTargets()
+    targets: ContrastTargets = ContrastTargets(), blurWhereRead: Bool = true
   ) -> [ItemMeasurement] {
     var out: [ItemMeasurement] = []
     let scale = layout.canvas.scale
@@ -235,7 +235,14 @@ public enum SceneEvaluator {
     for (element, rendering) in profile.renderedElements(
       of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
     {
-      let source = canvas.backdrop(of: element, rendering: rendering)
+      // The blur only where the items read it (the same bits), unless the
+      // caller draws the whole element after.
+      let source = canvas.backdrop(
+        of: element, rendering: rendering,
+        within: blurWhereRead
+          ? itemsRect(
+            of: element, profile: profile, settings: settings, scale: scale, on: canvasRect)
+          : nil)
       let mask = source.mask
       // Whether the blur reads more than one colour (asked at most once per
       // element, and only when its numbers would decide a verdict's trust).
@@ -526,6 +533,29 @@ public enum SceneEvaluator {
     var rect: PixelRect
   }
 
+  /// The pixels of `element`'s items, at every text setting of the run
+  /// (each item's frame as ``measure(layout:canvas:appearance:mode:liquidGlass:profile:settings:trust:cache:targets:blurWhereRead:)``
+  /// takes it, clipped to the canvas), as one rectangle: where its backdrop
+  /// is read, in every appearance and mode (items without a colour in one
+  /// included, so that the rectangle is the element's). Nil when none is on
+  /// the canvas.
+  static func itemsRect(
+    of element: Element, profile: Profile, settings: AuditSettings, scale: Double,
+    on canvasRect: PixelRect
+  ) -> PixelRect? {
+    var union: PixelRect?
+    for item in element.content {
+      for setting in settings.textSettingColumns {
+        let frame = item.frame(scaledBy: profile.textScale(of: item, at: setting.textSize))
+          .offsetBy(dx: element.frame.x, dy: element.frame.y)
+        let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
+        guard !rect.isEmpty else { continue }
+        union = union.map { $0.union(rect) } ?? rect
+      }
+    }
+    return union
+  }
+
   /// The samples of `rect` (cached like any item's) and the ratio of each
   /// of their entries, evaluated once for every frame inside it.
   static func measureUnion(
@@ -598,7 +628,7 @@ public enum SceneEvaluator {
     let mean = source.usesBackdrop ? source.mean : nil
     FastEngine.collect(
       rect: rect, image: image, mask: mask,
-      blurred: source.usesBackdrop && mean == nil ? source.blurred : nil, mean: mean,
-      mix: source.mix, into: &builder)
+      blurred: source.usesBackdrop && mean == nil ? source.blurred : nil,
+      blurredRect: source.blurredRect, mean: mean, mix: source.mix, into: &builder)
   }
 }

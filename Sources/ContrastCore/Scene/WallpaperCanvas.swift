@@ -130,9 +130,10 @@ public final class WallpaperCanvas {
         let o = out.baseAddress!
         if g.count == 2 {
           // The usual two-scale frost, without the inner loop (the same sums:
-          // 0 + w0 g0 + w1 g1, in that order).
+          // 0 + w0 g0 + w1 g1, in that order), on the vector unit when it runs.
           let (a, b) = (g[0].baseAddress!, g[1].baseAddress!)
           let (w0, w1) = (weights[0], weights[1])
+          if FastEngine.mix(a, b, weights: w0, w1, count: out.count, into: o) { return }
           for i in 0..<out.count {
             var sum = 0.0
             sum += w0 * Double(a[i])
@@ -164,17 +165,29 @@ public final class WallpaperCanvas {
     }
   }
 
-  /// The blurs an element asks for in a rendering (its mask's rectangle and
-  /// each sigma > 0 of its mixture), if any: a material that blurs, outside
-  /// Reduce Transparency.
-  func blurRequests(of element: Element, rendering: ElementRendering) -> [(
-    rect: PixelRect, sigma: Double
-  )] {
+  /// The blurs an element asks for in a rendering (the rectangle it reads,
+  /// ``blurredRect(_:within:)``, and each sigma > 0 of its mixture), if any:
+  /// a material that blurs, outside Reduce Transparency.
+  func blurRequests(
+    of element: Element, rendering: ElementRendering, within region: PixelRect? = nil
+  ) -> [(rect: PixelRect, sigma: Double)] {
     guard case .material(_, let blur) = rendering.surface, !rendering.reducesTransparency,
       blur.blurredShare > 0
     else { return [] }
-    let rect = mask(of: element, borderInPixels: rendering.borderWidthInPixels).rect
+    let maskRect = mask(of: element, borderInPixels: rendering.borderWidthInPixels).rect
+    let rect = Self.blurredRect(maskRect, within: region)
     return rect.isEmpty ? [] : blur.blurredComponents.map { (rect, $0.sigmaInPixels) }
+  }
+
+  /// The part of a mask's rectangle whose blur is computed: the whole of it,
+  /// or only where `region` (the pixels that will be read: an element's
+  /// items) meets it, when it does. A blurred pixel does not depend on the
+  /// rectangle it is computed over (``GaussianBlur``), so this changes no
+  /// bit, only how many pixels are blurred.
+  static func blurredRect(_ maskRect: PixelRect, within region: PixelRect?) -> PixelRect {
+    guard let region else { return maskRect }
+    let read = region.intersection(maskRect)
+    return read.isEmpty ? maskRect : read
   }
 
   /// Plans the blurs that `requests` will ask for: per sigma on the shrink
@@ -336,8 +349,11 @@ public final class MaskCache: @unchecked Sendable {
 public struct ElementBackdrop {
   /// The element's shape and border band on the canvas.
   public let mask: ShapeMask
-  /// M, the mixture's blurred part, over `mask.rect`, when the material blurs.
+  /// M, the mixture's blurred part, over ``blurredRect``, when the material blurs.
   public let blurred: RGBImage?
+  /// The pixels `blurred` covers: the mask's rectangle, or the part of it
+  /// that is read (``WallpaperCanvas/backdrop(of:rendering:within:)``).
+  public let blurredRect: PixelRect
   /// m, the blurred share of the mixture.
   public let mix: Double
   /// The Reduce Transparency mean, when it replaces B.
@@ -365,7 +381,7 @@ public struct ElementBackdrop {
     guard code != 0 && usesBackdrop else { return wp }
     if let mean { return mean }
     guard let blurred else { return wp }
-    let k = 3 * ((y - mask.rect.y) * blurred.width + (x - mask.rect.x))
+    let k = 3 * ((y - blurredRect.y) * blurred.width + (x - blurredRect.x))
     return RGB(
       r: (1 - mix) * wp.r + mix * Double(g[k]), g: (1 - mix) * wp.g + mix * Double(g[k + 1]),
       b: (1 - mix) * wp.b + mix * Double(g[k + 2]))
@@ -374,9 +390,14 @@ public struct ElementBackdrop {
 
 extension WallpaperCanvas {
   /// The backdrop source of `element` drawn as `rendering`, with its blur or
-  /// mean computed (once, from the caches).
-  public func backdrop(of element: Element, rendering: ElementRendering) -> ElementBackdrop {
+  /// mean computed (once, from the caches). With `region`, the blur is
+  /// computed only where it meets the mask's rectangle
+  /// (``blurredRect(_:within:)``): only pixels there may then be read.
+  public func backdrop(
+    of element: Element, rendering: ElementRendering, within region: PixelRect? = nil
+  ) -> ElementBackdrop {
     let mask = mask(of: element, borderInPixels: rendering.borderWidthInPixels)
+    var blurredRect = mask.rect
     var blurred: RGBImage?
     var mix = 0.0
     var mean: RGB?
@@ -387,13 +408,15 @@ extension WallpaperCanvas {
       if rendering.reducesTransparency {
         mean = meanInside(element)
       } else if !blurRequests(of: element, rendering: rendering).isEmpty {
-        blurred = self.blurred(mask.rect, mixture: blur)
+        blurredRect = Self.blurredRect(mask.rect, within: region)
+        blurred = self.blurred(blurredRect, mixture: blur)
         mix = blur.blurredShare
         inUse = blur
       }
     }
     return ElementBackdrop(
-      mask: mask, blurred: blurred, mix: mix, mean: mean, usesBackdrop: usesBackdrop,
+      mask: mask, blurred: blurred, blurredRect: blurredRect, mix: mix, mean: mean,
+      usesBackdrop: usesBackdrop,
       identity: .init(usesBackdrop: usesBackdrop, blur: inUse, mean: mean))
   }
 }
