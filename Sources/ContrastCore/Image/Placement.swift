@@ -79,6 +79,9 @@ public enum Placement {
     if wallpaper.width == 0 || wallpaper.height == 0 {
       return RGBImage(width: canvasWidth, height: canvasHeight, filledWith: (0, 0, 0))
     }
+    if update == nil, wallpaper.width == canvasWidth, wallpaper.height == canvasHeight {
+      return sameSize(wallpaper)
+    }
 
     // s = N / D: the larger of Wc / Ww and Hc / Hh, compared exactly.
     let widthGoverns = canvasWidth * wallpaper.height >= canvasHeight * wallpaper.width
@@ -98,6 +101,27 @@ public enum Placement {
       rows = .bilinear(wallpaperCount: wallpaper.height, canvasCount: canvasHeight, scale: scale)
     }
     return resample(wallpaper, rows: rows, columns: columns, update: update)
+  }
+}
+
+extension Placement {
+  /// A wallpaper placed on a canvas of its own size (the bundled
+  /// wallpapers on a portrait iPhone): what ``resample(_:rows:columns:update:)``
+  /// gives, without its passes. At scale 1 each axis has one tap of weight
+  /// `2N` and divisor `2N` per pixel, so a sample `x` becomes `((0 + 2N x) *
+  /// 2N) / 4N²` in `Double`, every step exact (`x` has 24 bits, `4N²` under
+  /// 2^25): `x` itself, but for `-0`, which the sum from `+0` makes `+0`, as
+  /// `x + 0` does (NaN and infinities pass both ways alike).
+  /// `PlacementTests` holds the two equal bit for bit.
+  static func sameSize(_ wallpaper: RGBImage) -> RGBImage {
+    let count = wallpaper.samples.count
+    let samples = wallpaper.samples.withUnsafeBufferPointer { source in
+      [Float](unsafeUninitializedCapacity: count) { out, initialized in
+        for i in 0..<count { out[i] = source[i] + 0 }
+        initialized = count
+      }
+    }
+    return RGBImage(width: wallpaper.width, height: wallpaper.height, samples: samples)
   }
 }
 

@@ -86,6 +86,32 @@ struct PlacementTests {
     #expect(Placement.aspectFill(wallpaper, canvasWidth: 3, canvasHeight: 2) == wallpaper)
   }
 
+  /// A wallpaper of the canvas's size is not resampled (`Placement.sameSize`):
+  /// the same bits as the resampling passes, which run when every row is
+  /// asked for again (`reusing:changedRows:`), at every vector level; on
+  /// random samples, wide values, subnormals, signed zeros, infinities and
+  /// NaN, and on sizes where either side governs.
+  @Test(arguments: [(1, 1), (3, 2), (2, 3), (37, 61), (120, 45)])
+  func sameSizeSkipsTheResamplingWithTheSameBits(width: Int, height: Int) {
+    var image = randomImage(width: width, height: height, seed: UInt64(width * 1000 + height))
+    let specials: [Float] = [
+      -0.0, 0, 1, -1, 3e38, -3e38, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+      .infinity, -.infinity, .nan, 123_456.78, 1e-30,
+    ]
+    for (k, v) in specials.enumerated() where k < image.samples.count {
+      image.samples[(k * 7) % image.samples.count] = v
+    }
+    let fast = Placement.aspectFill(image, canvasWidth: width, canvasHeight: height)
+    VectorLevels.each { level in
+      let resampled = Placement.aspectFill(
+        image, canvasWidth: width, canvasHeight: height,
+        reusing: RGBImage(width: width, height: height, filledWith: (0.5, 0.5, 0.5)),
+        changedRows: [0..<height])
+      #expect(
+        fast.samples.map(\.bitPattern) == resampled.samples.map(\.bitPattern), "\(level)")
+    }
+  }
+
   @Test func halvingAveragesTwoByTwoBlocks() {
     // 4x4 -> 2x2: s = 0.5, ox = oy = 0; canvas pixel (i, j) covers the
     // wallpaper square [2i, 2i + 2) x [2j, 2j + 2). Values v / 16, v = x + 4y:
