@@ -61,10 +61,13 @@ public struct SceneSnapshot {
   /// frames those of that setting; the default one otherwise.
   public var textSetting = TextSetting.default
 
-  /// The layout's elements as the scene renders them (its appearance and
-  /// mode), in drawing order.
+  /// The layout's elements as the scene renders them (its appearance, mode
+  /// and Liquid Glass setting: a clear or tinted scene is drawn in its own
+  /// glass, as it was measured), in drawing order.
   public var renderedElements: [(element: Element, rendering: ElementRendering)] {
-    profile.renderedElements(of: layout, appearance: key.appearance, mode: key.mode)
+    profile.renderedElements(
+      of: layout, appearance: key.appearance, mode: key.mode,
+      liquidGlass: key.liquidGlass.modelValue)
   }
 }
 

@@ -8,6 +8,36 @@ import Testing
 /// `BackgroundEvaluator`, what runs without the vector loops), pixel by pixel
 /// and bit for bit.
 @Suite struct ScenePreviewComposeTests {
+  /// A clear or tinted scene's picture is drawn in that setting's glass, as
+  /// it was measured, not the default's (before, every picture drew the
+  /// default glass beside the scene's own heatmap).
+  @Test func aSceneIsDrawnInItsOwnLiquidGlassSetting() throws {
+    let profile = try ProfileLoader.loadDefault()
+    let canvasSize = Canvas(widthInPoints: 40, heightInPoints: 30, scale: 1)
+    let layout = Layout(
+      id: "t", title: "t", canvas: canvasSize,
+      elements: [
+        Element(
+          id: "glass", material: "glass.regular",
+          frame: RectInPoints(x: 2, y: 2, width: 36, height: 26))
+      ], file: "t.yml")
+    let grey = RGBImage(
+      width: 40, height: 30, samples: [Float](repeating: 0.5, count: 3 * 40 * 30))
+    let canvas = WallpaperCanvas(wallpaperID: "w", image: grey, canvas: canvasSize)
+    func drawn(_ setting: LiquidGlassSetting) -> [Float] {
+      let snapshot = SceneSnapshot(
+        key: SceneKey(
+          layout: "t", wallpaper: "w", appearance: .dark, mode: .normal, liquidGlass: setting),
+        layout: layout, profile: profile, canvas: canvas, measurements: [])
+      return ScenePreviewRenderer.compose(snapshot, vectorUnit: false).samples
+    }
+    let middle = 3 * (15 * 40 + 20)
+    // Over flat grey, dark regular glass: the tinted setting compresses the
+    // tone (fidelity/SOURCES.md D1), so its middle pixel differs.
+    #expect(drawn(.tinted)[middle] != drawn(.default)[middle])
+    #expect(drawn(.clear)[middle] != drawn(.default)[middle])
+  }
+
   @Test func composedPixelsEqualTheReference() {
     let profile = try! ProfileLoader.loadDefault()
     let canvasSize = Canvas(widthInPoints: 60, heightInPoints: 45, scale: 1)
