@@ -236,12 +236,7 @@ extension HTMLReport {
       ("#", "num"), ("Item", "text"), ("Worst", "num"), ("Worst scene", "text"),
       ("Fails in", "num"), ("Bounds", "num"), ("Fix", "text"),
     ]
-    for (i, (name, kind)) in columns.enumerated() {
-      out +=
-        "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-col=\"\(i)\" "
-        + "data-kind=\"\(kind)\">\(escape(name))<span class=\"arrow\" aria-hidden=\"true\">"
-        + "</span></button></th>"
-    }
+    out += sortableHeads(columns)
     out += "</tr></thead>\n<tbody>\n"
     for (n, i) in items.prefix(maximumItemRowsPerLayout).enumerated() {
       let r = i.worst
@@ -275,6 +270,19 @@ extension HTMLReport {
       out +=
         "<p class=\"note\">\(items.count - maximumItemRowsPerLayout) more items of this layout "
         + "are not shown here; report.json has every result.</p>\n"
+    }
+    return out
+  }
+
+  /// A sortable table's header cells: per column its name and kind (`num`
+  /// or `text`), a button the page's script sorts by.
+  static func sortableHeads(_ columns: [(String, String)]) -> String {
+    var out = ""
+    for (i, (name, kind)) in columns.enumerated() {
+      out +=
+        "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-col=\"\(i)\" "
+        + "data-kind=\"\(kind)\">\(escape(name))<span class=\"arrow\" aria-hidden=\"true\">"
+        + "</span></button></th>"
     }
     return out
   }

@@ -425,12 +425,7 @@ public enum HTMLReport {
       ("Item", "text"), ("Ratio", "num"), ("Interval", "num"), ("Worst scene", "text"),
       ("Reviews", "num"),
     ]
-    for (i, (name, kind)) in columns.enumerated() {
-      out +=
-        "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-col=\"\(i)\" "
-        + "data-kind=\"\(kind)\">\(escape(name))<span class=\"arrow\" aria-hidden=\"true\">"
-        + "</span></button></th>"
-    }
+    out += sortableHeads(columns)
     out += "</tr></thead>\n<tbody>\n"
     for i in items.prefix(maximumReviewRows) {
       let r = i.worst
