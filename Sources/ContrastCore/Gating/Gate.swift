@@ -23,6 +23,10 @@ public enum FailOn: String, Sendable, Hashable, CaseIterable {
   /// Nothing the audit finds fails the run; only an input that could not be
   /// audited does (exit 2). For reports that inform and never gate.
   case never
+
+  /// Whether a check to review fails the run: under `review`, and under
+  /// `warning`, which fails on everything `review` does.
+  public var gatesReviews: Bool { self == .review || self == .warning }
 }
 
 /// The gate and why, in words: the one truth the exit status, stdout's
@@ -91,7 +95,7 @@ public struct GateVerdict: Sendable, Hashable {
     }
     failingStaleEntries = gating ? stale : 0
     var warnings: [String] = []
-    let reviewing = counts.failOn == .review || counts.failOn == .warning
+    let reviewing = counts.failOn.gatesReviews
     if reviewing, counts.newReviews > 0 {
       warnings.append(
         Self.count(counts.newReviews, "check to review", "checks to review")
@@ -180,7 +184,7 @@ extension AuditReport {
 
   /// Whether a check to review fails the run (`--fail-on review` or
   /// `warning`).
-  public var gatesReviews: Bool { failOn == .review || failOn == .warning }
+  public var gatesReviews: Bool { failOn.gatesReviews }
 
   /// The lint findings that fail the run under `failOn` `warning`: those of
   /// rules of severity warning (none under the other settings).
@@ -195,7 +199,7 @@ extension AuditReport {
     case .pass: false
     case .fail: !r.isAcceptedByBaseline && failOn != .never
     case .warn: failOn == .warning
-    case .review: !r.isAcceptedByBaseline && (failOn == .review || failOn == .warning)
+    case .review: !r.isAcceptedByBaseline && failOn.gatesReviews
     }
   }
 
