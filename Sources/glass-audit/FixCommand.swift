@@ -46,30 +46,10 @@ struct FixCommand: ParsableCommand {
     var request = inputs.request
     inputs.printProblems(console)
     // The layouts' texts, as read now: the fix edits these.
-    var texts: [String: String] = [:]
-    var unreadable = false
-    request.layouts = request.layouts.filter { layout in
-      do {
-        texts[layout.file] = try Files.read(layout.file)
-        return true
-      } catch {
-        console.error("error: \(layout.file): cannot read it to edit: \(error)")
-        unreadable = true
-        return false
-      }
-    }
+    let (texts, unreadable) = FixVerification.readTexts(of: &request, console: console)
     console.status("glass-audit: auditing, then trying each change everywhere\n")
-    let reader = profiles.layoutReader
-    let start = Date()
-    let outcome = LayoutFixer.fix(
-      request, texts: texts,
-      load: { text, file in LayoutLoader.load(text: text, file: file, profile: reader).layout },
-      progress: { round, trials, elements in
-        console.status(
-          "glass-audit: re-audit \(round): \(trials) change\(trials == 1 ? "" : "s") on"
-            + " \(elements) element\(elements == 1 ? "" : "s")"
-            + " (\(Progress.seconds(Date().timeIntervalSince(start))))\n")
-      })
+    let outcome = FixVerification.fix(
+      request, texts: texts, reader: profiles.layoutReader, console: console)
     for e in outcome.errors { console.error("error: \(e)") }
 
     for (file, text) in outcome.texts.sorted(by: { $0.key < $1.key }) {

@@ -76,6 +76,14 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Rewrite --baseline without its stale entries (checks that now pass).")
   var pruneBaseline = false
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: ArgumentHelp(
+      "Re-audit each failing item's fix over the whole matrix, as 'fix' does, so that every"
+        + " report states the fix 'fix' would make (or why none is safe). Costs about one more"
+        + " run of CPU; not with --shard."))
+  var verifyFixes: Bool?
+
   @Flag(help: "Leave the timestamp out of report.json so identical inputs give identical bytes.")
   var deterministic = false
 
@@ -85,6 +93,11 @@ struct RunCommand: ParsableCommand {
   func validate() throws {
     if pruneBaseline && baseline == nil {
       throw ValidationError("--prune-baseline needs --baseline FILE")
+    }
+    if verifyFixes == true && shard != nil {
+      throw ValidationError(
+        "--verify-fixes re-audits over every wallpaper, which a shard does not have: verify"
+          + " after 'merge' with 'glass-audit fix --dry-run'")
     }
   }
 
@@ -143,9 +156,20 @@ struct RunCommand: ParsableCommand {
     }
     inputs.printProblems(console)
 
+    // Read before the audit: the fixes are verified on the texts audited.
+    let verifying = (verifyFixes ?? configuration.verifyFixes ?? false) && shard == nil
+    var fixRequest = request
+    let layoutTexts =
+      verifying ? FixVerification.readTexts(of: &fixRequest, console: console).texts : [:]
     let progress = Progress(total: request.auditedWallpapers.count, console: console)
-    let report = AuditPipeline.run(request) { done in progress.update(done) }
+    var report = AuditPipeline.run(request) { done in progress.update(done) }
     progress.finish()
+    if verifying && report.summary.failed > 0 {
+      console.status("glass-audit: verifying each failing item's fix over the whole matrix\n")
+      let outcome = FixVerification.fix(
+        fixRequest, texts: layoutTexts, reader: profiles.layoutReader, console: console)
+      report.fixes = VerifiedFixes(outcome, texts: layoutTexts)
+    }
     let inputErrors = Set(request.inputErrors)
     for e in report.outcome.errors where !inputErrors.contains(e) {
       console.error(Console.describe(e))

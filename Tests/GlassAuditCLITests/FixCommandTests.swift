@@ -54,3 +54,72 @@ import Testing
     #expect(try h.read("layouts/glass-title.yml") == after)
   }
 }
+
+/// `run --verify-fixes` (issue 29 part 2): stdout and every report state
+/// the fix `fix` then makes; SARIF's fix object, applied to the layout
+/// file, gives the file `fix` writes; refused on a shard; `verifyFixes` in
+/// glass-audit.yml.
+@Suite(.serialized) struct VerifyFixesCLITests {
+  @Test func runStatesTheFixThatFixMakes() throws {
+    let h = try FixCommandTests().setUp()
+    defer { h.remove() }
+    let before = try h.read("layouts/glass-title.yml")
+    let run = try h.run(["run", "--quiet", "--appearances", "light", "--verify-fixes"])
+    #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
+    // The same fix on stdout and in every report.
+    let line = try #require(
+      run.stdout.split(separator: "\n").first { $0.contains("fix: `") && $0.contains("verified") },
+      "\(run.stdout)")
+    let fix = String(line.drop { $0 != "`" })
+    let sarifText = try h.read("reports/report.sarif")
+    for file in ["report.md", "report.json", "junit.xml"] {
+      let text = try h.read("reports/\(file)")
+      #expect(text.contains("(verified: re-audited over the whole matrix"), "\(file)")
+    }
+    let written = String(fix.dropFirst().prefix { $0 != "`" })
+    #expect(try h.read("reports/report.html").contains("<code>\(written)</code>"))
+    // SARIF's fix object made on the file gives what `fix` writes.
+    let sarif = try #require(
+      JSONSerialization.jsonObject(with: Data(sarifText.utf8)) as? [String: Any])
+    let results = try #require(
+      (sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+    let fixes = try #require(results.first?["fixes"] as? [[String: Any]])
+    let change = try #require((fixes.first?["artifactChanges"] as? [[String: Any]])?.first)
+    let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+    let region = try #require(replacement["deletedRegion"] as? [String: Int])
+    let inserted = try #require(
+      (replacement["insertedContent"] as? [String: Any])?["text"] as? String)
+    var lines = before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let (start, end) = (try #require(region["startLine"]), try #require(region["endLine"]))
+    #expect(region["startColumn"] == 1 && region["endColumn"] == 1)
+    lines.replaceSubrange((start - 1)..<(end - 1), with: [String(inserted.dropLast())])
+    let applied = lines.joined(separator: "\n")
+    let fixed = try h.run(["fix", "--quiet", "--appearances", "light"])
+    #expect(fixed.status == 0, "\(fixed.stdout)\n\(fixed.stderr)")
+    #expect(fixed.stdout.contains(written))
+    #expect(try h.read("layouts/glass-title.yml") == applied)
+  }
+
+  @Test func aShardCannotVerify() throws {
+    let h = try FixCommandTests().setUp()
+    defer { h.remove() }
+    let r = try h.run(["run", "--quiet", "--verify-fixes", "--shard", "1/2"])
+    #expect(r.status == 64)
+    #expect(r.stderr.contains("--verify-fixes"), "\(r.stderr)")
+  }
+
+  @Test func theSettingsFileCanAskForIt() throws {
+    let h = try FixCommandTests().setUp()
+    defer { h.remove() }
+    try h.write("glass-audit.yml", "appearances: [light]\nverifyFixes: true\n")
+    let r = try h.run(["run", "--quiet", "--format", "md"])
+    #expect(try h.read("reports/report.md").contains("(verified: "), "\(r.stdout)\n\(r.stderr)")
+    let off = try h.run(["run", "--quiet", "--format", "md", "--no-verify-fixes"])
+    #expect(off.status == 1)
+    #expect(try !h.read("reports/report.md").contains("(verified: "))
+    try h.write("glass-audit.yml", "verifyFixes: maybe\n")
+    let bad = try h.run(["run", "--quiet", "--format", "md"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("verifyFixes: 'maybe' is not true or false"), "\(bad.stderr)")
+  }
+}

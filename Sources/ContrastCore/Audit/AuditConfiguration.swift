@@ -19,6 +19,7 @@
 /// jobs: 2
 /// pixelLimit: 100000000
 /// failOn: error        # error | review | warning | never
+/// verifyFixes: true    # each failing item's fix re-audited as `fix` does
 /// ```
 ///
 /// Lists may also be written as one comma-separated text (`modes: normal,
@@ -57,12 +58,14 @@ public struct AuditConfiguration: Sendable, Hashable {
   public var pixelLimit: Int?
   /// What fails the run.
   public var failOn: FailOn?
+  /// Whether `run` re-audits each failing item's fix (`--verify-fixes`).
+  public var verifyFixes: Bool?
 
   /// The keys of the file.
   public static let keys = [
     "layouts", "wallpapers", "out", "level", "statistic", "largeText", "modes", "appearances",
     "profile", "liquidGlass", "textSizes", "boldText", "targets", "formats", "jobs",
-    "pixelLimit", "failOn",
+    "pixelLimit", "failOn", "verifyFixes",
   ]
 
   public init() {}
@@ -204,7 +207,15 @@ public struct AuditConfiguration: Sendable, Hashable {
     if let n = f["pixelLimit"] { pixelLimit = Self.count(n, path: "pixelLimit", reader: &reader) }
     if let n = f["failOn"] {
       failOn = Self.named(n, path: "failOn", reader: &reader) {
-        "'\($0)' is not one of error, warning, never"
+        "'\($0)' is not one of error, review, warning, never"
+      }
+    }
+    if let n = f["verifyFixes"] {
+      switch n.scalar?.text {
+      case "true", "on": verifyFixes = true
+      case "false", "off": verifyFixes = false
+      default:
+        reader.report(n, path: "verifyFixes", "'\(n.scalar?.text ?? "")' is not true or false")
       }
     }
   }

@@ -20,6 +20,16 @@ public struct AuditReport: Sendable {
   public var pruningBaseline = false
   /// What fails the run (`--fail-on`); not part of report.json.
   public var failOn = FailOn.error
+  /// Each failing item's fix as `glass-audit fix` verified it
+  /// (`run --verify-fixes`); nil: the remedy search's fixes, not re-audited.
+  public var fixes: VerifiedFixes?
+
+  /// The fix every report prints for `r`: its item's verified fix when the
+  /// run verified them and `r` fails, else the remedy search's
+  /// (`Remedy.text(for:)`), empty for none.
+  public func fixText(for r: CheckResult) -> String {
+    fixes?.entry(for: r)?.text ?? Remedy.text(for: r)
+  }
 
   public init(
     settings: AuditSettings, profileNames: [String], outcome: AuditOutcome,

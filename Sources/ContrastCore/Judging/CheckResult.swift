@@ -57,6 +57,9 @@ public struct Remedy: Sendable, Hashable, Codable {
   /// the current one, and the contrast it reaches.
   public var material: String?
   public var currentMaterial: String?
+  /// The layout key a material fix is written under: nil for `material`,
+  /// `fallback` where the failing scenes draw the element's fallback.
+  public var materialKey: String?
   public var materialRatio: Double?
   /// When neither a thicker material nor a named colour passes alone: the
   /// thinnest thicker material with the nearest named colour that pass

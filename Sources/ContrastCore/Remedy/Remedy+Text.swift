@@ -30,7 +30,7 @@ extension Remedy {
     var parts: [String] = []
     if let material = m.material {
       let now = m.currentMaterial.map { " (now `\($0)`)" } ?? ""
-      parts.append("`material: \(material)`\(now)\(reaches(m.materialRatio))")
+      parts.append("`\(m.materialKey ?? "material"): \(material)`\(now)\(reaches(m.materialRatio))")
     }
     if let a = m.alpha, let p = m.alphaProperty, let c = m.alphaColor {
       let from =
@@ -56,7 +56,8 @@ extension Remedy {
       let now = m.currentMaterial.map { " (now `\($0)`)" } ?? ""
       let name = m.combinedColorName == nil ? "" : " (\(c))"
       parts.append(
-        "`material: \(material)`\(now) with `color: \(layoutColor(c, name: m.combinedColorName))`"
+        "`\(m.materialKey ?? "material"): \(material)`\(now) with"
+          + " `color: \(layoutColor(c, name: m.combinedColorName))`"
           + name + reaches(m.combinedRatio))
     }
     if parts.isEmpty {

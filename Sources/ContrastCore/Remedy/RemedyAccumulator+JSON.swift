@@ -31,6 +31,7 @@ extension RemedyAccumulator.Group {
   /// candidates); false when one is malformed.
   mutating func readCandidates(_ g: [String: Any]) -> Bool {
     currentMaterial = g["currentMaterial"] as? String
+    materialKey = g["materialKey"] as? String
     for (key, value) in g["candidates"] as? [String: Any] ?? [:] {
       guard let c = value as? [String: Any], let ratio = ReportReader.double(c["ratio"]),
         let rank = c["rank"] as? Int

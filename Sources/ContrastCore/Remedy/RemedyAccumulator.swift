@@ -25,6 +25,10 @@ public struct RemedyAccumulator: Sendable, Equatable {
     var colorRatios: [Double] = [.infinity, .infinity]
     /// The material in use when a thicker one was tried.
     var currentMaterial: String?
+    /// The layout key that holds it: nil for `material`, `fallback` where
+    /// the scenes draw the element's fallback (a profile before Liquid
+    /// Glass), so that a fix changes the fallback alone.
+    var materialKey: String?
     /// The named candidates by `kind:name` (`material:thick`,
     /// `color:label`, `largeText:24:regular`).
     var candidates: [String: RemedyCandidate] = [:]
@@ -210,6 +214,11 @@ public struct RemedyAccumulator: Sendable, Equatable {
     let thicker = RemedyCandidates.thicker(than: m.rendering.materialName, in: profile)
     guard !thicker.isEmpty else { return }
     g.currentMaterial = m.rendering.materialName
+    if element.material != m.rendering.materialName,
+      case .material(let f)? = element.fallback, f == m.rendering.materialName
+    {
+      g.materialKey = "fallback"
+    }
     for (rank, name) in thicker.enumerated() {
       let alone = "material:\(name)"
       let combined = named.map { "material+color:\(name):\($0.name)" }
@@ -304,6 +313,7 @@ public struct RemedyAccumulator: Sendable, Equatable {
       g.alpha = g.alphaFeasible ? Swift.max(g.alpha ?? 0, o.alpha ?? 0) : nil
       g.alphaRatio = g.alphaFeasible ? Swift.min(g.alphaRatio, o.alphaRatio) : .infinity
       g.currentMaterial = g.currentMaterial ?? o.currentMaterial
+      g.materialKey = g.materialKey ?? o.materialKey
       for (key, c) in o.candidates {
         g.candidates[key] = g.candidates[key].map { $0.combined(with: c) } ?? c
       }
@@ -336,6 +346,7 @@ public struct RemedyAccumulator: Sendable, Equatable {
       if let (name, c) = g.best("material:") {
         r.material = name
         r.currentMaterial = g.currentMaterial
+        r.materialKey = g.materialKey
         r.materialRatio = c.ratio
       }
       if let (name, c) = g.best("color:") {
@@ -361,6 +372,7 @@ public struct RemedyAccumulator: Sendable, Equatable {
         let parts = name.split(separator: ":").map(String.init)
         r.combinedMaterial = parts[0]
         r.currentMaterial = g.currentMaterial
+        r.materialKey = g.materialKey
         r.combinedColorName = parts.count > 1 ? parts[1] : nil
         r.combinedColor = c.value
         r.combinedRatio = c.ratio

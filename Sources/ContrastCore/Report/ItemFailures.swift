@@ -3,8 +3,9 @@
 /// rather than "which single check is worst".
 ///
 /// An item's worst check is its lowest judged ratio / threshold among the
-/// checks of `verdict` (then report order); its fix is that check's
-/// `Remedy.text(for:)`; its scene is labelled only through
+/// checks of `verdict` (then report order); its fix is the report's for
+/// that check (`AuditReport.fixText(for:)`: the item's verified fix, else
+/// the remedy search's); its scene is labelled only through
 /// `CheckResult.sceneDescription`, so new matrix dimensions reach every
 /// report without a change here.
 public struct ItemFailure: Sendable {
@@ -35,8 +36,9 @@ public struct ItemFailure: Sendable {
   /// (not only its worst): the reports' "never passes" list, their ⛔ mark
   /// and the `never-passes` finding name the same items.
   public var neverPasses: Bool { neverPassing != nil }
-  /// The one actionable fix: the remedy of the worst check.
-  public var fix: String { Remedy.text(for: worst) }
+  /// The one actionable fix: the report's for the worst check
+  /// (``AuditReport/fixText(for:)``).
+  public var fix: String
   /// `layout › element › item`.
   public var path: String { "\(layout) › \(element) › \(item)" }
   /// Whether the item is vibrant (issue 30): every report for people says
@@ -75,7 +77,7 @@ public enum ItemFailures {
       return ItemFailure(
         layout: key.layout, element: key.element, item: key.item,
         checks: checks, scenes: totals[k], gating: rs.filter(report.gates).count,
-        neverPassing: neverPassing(rs))
+        neverPassing: neverPassing(rs), fix: report.fixText(for: checks[0]))
     }
     return items.sorted { worseFirst($0.worst, $1.worst) }
   }

@@ -113,9 +113,17 @@ public enum JSONReport {
     private(set) var itemRemedy: [Int?] = []
     /// Each listed check's remedy, by its place in ``listed``.
     private(set) var checkRemedy: [Int?] = []
+    /// The run's verified fixes (`run --verify-fixes`), if any.
+    let fixes: VerifiedFixes?
+
+    /// The fix of `r` as every report prints it (``AuditReport/fixText(for:)``).
+    func fixText(_ r: CheckResult) -> String {
+      fixes?.entry(for: r)?.text ?? Remedy.text(for: r)
+    }
 
     init(_ report: AuditReport, checks: JSONChecks) {
       self.checks = checks
+      fixes = report.fixes
       let results = report.outcome.results
       aggregates = ItemAggregates(report)
       listed = results.indices.filter { checks.lists(results[$0].verdict) }
@@ -173,7 +181,7 @@ public enum JSONReport {
       ("scene", .string(w.sceneDescription)), ("ratio", .number(w.judgedRatio)),
       ("threshold", .number(w.threshold)),
     ]
-    return .object([
+    var pairs: [(String, JSONValue)] = [
       ("layout", .string(head.layout)), ("element", .string(head.element)),
       ("item", .string(head.item)), ("kind", .string(head.kind.rawValue)),
       ("role", .optional(head.role)), ("vibrant", .bool(head.vibrant)),
@@ -183,8 +191,26 @@ public enum JSONReport {
       ("reviewScenes", .int(a.reviews)),
       ("gatingScenes", .int(a.gating)), ("rank", a.rank.map(JSONValue.int) ?? .null),
       ("neverPasses", .bool(a.neverPasses)), ("worst", .object(worst)),
-      ("fix", .optional(w.remedy == nil ? nil : Remedy.text(for: w))),
+      ("fix", .optional(w.remedy == nil && t.fixes?.entry(for: w) == nil ? nil : t.fixText(w))),
       ("remedyIndex", t.itemRemedy[k].map(JSONValue.int) ?? .null),
+    ]
+    // With `run --verify-fixes`: whether the fix is the one `glass-audit
+    // fix` verified (a failing item's), and the line replacement it makes.
+    if let fixes = t.fixes {
+      let entry = fixes.entry(for: w)
+      pairs.append(("fixVerified", .bool(entry != nil)))
+      pairs.append(("fixEdit", entry?.replacement.map { edit(file: entry!.file, $0) } ?? .null))
+    }
+    return .object(pairs)
+  }
+
+  /// A verified fix's change to its layout file: the lines from
+  /// `startLine` to `endLine`/`endColumn` replaced by `inserted`
+  /// (``LineReplacement``).
+  static func edit(file: String, _ r: LineReplacement) -> JSONValue {
+    .object([
+      ("file", .string(file)), ("startLine", .int(r.startLine)), ("endLine", .int(r.endLine)),
+      ("endColumn", .int(r.endColumn)), ("inserted", .string(r.inserted)),
     ])
   }
 
@@ -260,25 +286,28 @@ public enum JSONReport {
 
   /// A remedy: every kind of fix found, with the contrast each reaches.
   static func remedy(_ m: Remedy) -> JSONValue {
-    .object([
-      ("alphaProperty", .optional(m.alphaProperty)),
-      ("alphaColor", .optional(m.alphaColor)),
-      ("currentAlpha", .optional(m.currentAlpha)),
-      ("alpha", .optional(m.alpha)), ("alphaRatio", .optional(m.alphaRatio)),
-      ("color", .optional(m.color)), ("colorRatio", .optional(m.colorRatio)),
-      ("colorName", .optional(m.colorName)), ("material", .optional(m.material)),
-      ("currentMaterial", .optional(m.currentMaterial)),
-      ("materialRatio", .optional(m.materialRatio)),
-      ("largeTextSize", .optional(m.largeTextSize)),
-      ("largeTextWeight", .optional(m.largeTextWeight)),
-      ("largeTextThreshold", .optional(m.largeTextThreshold)),
-      ("largeTextRatio", .optional(m.largeTextRatio)),
-      ("combinedMaterial", .optional(m.combinedMaterial)),
-      ("combinedColorName", .optional(m.combinedColorName)),
-      ("combinedColor", .optional(m.combinedColor)),
-      ("combinedRatio", .optional(m.combinedRatio)),
-      ("tried", .array((m.tried ?? []).map(JSONValue.string))),
-    ])
+    // (`materialKey` only where it is not `material`: a fallback's fix.)
+    let key: [(String, JSONValue)] = m.materialKey.map { [("materialKey", .string($0))] } ?? []
+    return .object(
+      [
+        ("alphaProperty", .optional(m.alphaProperty)),
+        ("alphaColor", .optional(m.alphaColor)),
+        ("currentAlpha", .optional(m.currentAlpha)),
+        ("alpha", .optional(m.alpha)), ("alphaRatio", .optional(m.alphaRatio)),
+        ("color", .optional(m.color)), ("colorRatio", .optional(m.colorRatio)),
+        ("colorName", .optional(m.colorName)), ("material", .optional(m.material)),
+        ("currentMaterial", .optional(m.currentMaterial)),
+        ("materialRatio", .optional(m.materialRatio)),
+        ("largeTextSize", .optional(m.largeTextSize)),
+        ("largeTextWeight", .optional(m.largeTextWeight)),
+        ("largeTextThreshold", .optional(m.largeTextThreshold)),
+        ("largeTextRatio", .optional(m.largeTextRatio)),
+        ("combinedMaterial", .optional(m.combinedMaterial)),
+        ("combinedColorName", .optional(m.combinedColorName)),
+        ("combinedColor", .optional(m.combinedColor)),
+        ("combinedRatio", .optional(m.combinedRatio)),
+        ("tried", .array((m.tried ?? []).map(JSONValue.string))),
+      ] + key)
   }
 
   /// The remedy searches per group (`RemedyAccumulator.key`):
@@ -291,23 +320,24 @@ public enum JSONReport {
   /// One group's search state (report.sqlite's `remedy_search` holds it as
   /// this text).
   static func remedyGroup(_ g: RemedyAccumulator.Group) -> JSONValue {
-    .object([
-      ("property", .optional(g.property)), ("alphaColor", .optional(g.colorHex)),
-      ("currentAlpha", .optional(g.currentAlpha.map(quantize))),
-      ("alphaHundredths", g.alpha.map(JSONValue.int) ?? .null),
-      ("alphaFeasible", .bool(g.alphaFeasible)),
-      ("darkenSteps", g.steps[0].map(JSONValue.int) ?? .null),
-      ("lightenSteps", g.steps[1].map(JSONValue.int) ?? .null),
-      ("color", .string(g.baseColor.rgb.hex)),
-      ("colorAlpha", .number(g.baseColor.alpha)),
-      ("alphaRatio", .optional(g.alphaRatio.isFinite ? quantize(g.alphaRatio) : nil)),
-      (
-        "colorRatios",
-        .array(g.colorRatios.map { $0.isFinite ? .number(quantize($0)) : .null })
-      ),
-      ("currentMaterial", .optional(g.currentMaterial)), ("candidates", g.candidatesJSON),
-      ("failedCandidates", g.failedCandidatesJSON),
-    ])
+    .object(
+      [
+        ("property", .optional(g.property)), ("alphaColor", .optional(g.colorHex)),
+        ("currentAlpha", .optional(g.currentAlpha.map(quantize))),
+        ("alphaHundredths", g.alpha.map(JSONValue.int) ?? .null),
+        ("alphaFeasible", .bool(g.alphaFeasible)),
+        ("darkenSteps", g.steps[0].map(JSONValue.int) ?? .null),
+        ("lightenSteps", g.steps[1].map(JSONValue.int) ?? .null),
+        ("color", .string(g.baseColor.rgb.hex)),
+        ("colorAlpha", .number(g.baseColor.alpha)),
+        ("alphaRatio", .optional(g.alphaRatio.isFinite ? quantize(g.alphaRatio) : nil)),
+        (
+          "colorRatios",
+          .array(g.colorRatios.map { $0.isFinite ? .number(quantize($0)) : .null })
+        ),
+        ("currentMaterial", .optional(g.currentMaterial)), ("candidates", g.candidatesJSON),
+        ("failedCandidates", g.failedCandidatesJSON),
+      ] + (g.materialKey.map { [("materialKey", .string($0))] } ?? []))
   }
 
   static func finding(_ f: Finding) -> JSONValue {

@@ -174,7 +174,8 @@ public enum JUnitReport {
     let item = ItemFailure(
       layout: r.layout, element: r.element, item: r.item, checks: bad, scenes: checks.count,
       gating: bad.filter(report.gates).count,
-      neverPassing: verdict == .fail ? ItemFailures.neverPassing(bad) : nil)
+      neverPassing: verdict == .fail ? ItemFailures.neverPassing(bad) : nil,
+      fix: report.fixText(for: r))
     let scenes = ItemFailures.sceneList(item, limit: maximumListedScenes)
     let count = "\(bad.count) of \(checks.count) scenes"
     var out = [head + ">"]

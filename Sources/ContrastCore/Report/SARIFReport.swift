@@ -114,7 +114,7 @@ public enum SARIFReport {
     } else {
       text += " (decorative: warning only)."
     }
-    let fix = Remedy.text(for: r)
+    let fix = report.fixText(for: r)
     if !fix.isEmpty { text += " Fix: \(fix)." }
     return text
   }
@@ -208,6 +208,11 @@ public enum SARIFReport {
         .object([(fingerprintKey, .string(fingerprint(item: r, rule: rule, review: review)))])
       ),
     ]
+    // The item's verified fix (`run --verify-fixes`) as a SARIF fix
+    // (§3.55): its change to the layout file as one replacement.
+    if !review, let entry = report.fixes?.entry(for: r), let edit = entry.replacement {
+      pairs.append(("fixes", .array([fix(entry, edit)])))
+    }
     let gated = review ? scenes : failing
     let accepted = !gated.isEmpty && gated.allSatisfy(\.isAcceptedByBaseline)
     if accepted {
@@ -279,16 +284,51 @@ public enum SARIFReport {
     return .object(pairs)
   }
 
-  /// A location in `file` (relative to `%SRCROOT%`, or a `file://` URI when
-  /// absolute) at `line` when known and positive.
-  static func location(file: String, line: Int?, logical: CheckResult? = nil) -> JSONValue {
-    var artifact: [(String, JSONValue)]
+  /// A verified fix as SARIF's `fix` object (§3.55): its words, and the
+  /// lines it replaces in the layout file (§3.57: a region from column 1
+  /// of `startLine` to `endLine`/`endColumn`, and the text put there).
+  static func fix(_ entry: VerifiedFixes.Entry, _ edit: LineReplacement) -> JSONValue {
+    .object([
+      ("description", .object([("text", .string(entry.text))])),
+      (
+        "artifactChanges",
+        .array([
+          .object([
+            ("artifactLocation", artifactLocation(entry.file)),
+            (
+              "replacements",
+              .array([
+                .object([
+                  (
+                    "deletedRegion",
+                    .object([
+                      ("startLine", .int(edit.startLine)), ("startColumn", .int(1)),
+                      ("endLine", .int(edit.endLine)), ("endColumn", .int(edit.endColumn)),
+                    ])
+                  ),
+                  ("insertedContent", .object([("text", .string(edit.inserted))])),
+                ])
+              ])
+            ),
+          ])
+        ])
+      ),
+    ])
+  }
+
+  /// `file` as SARIF's artifact location: relative to `%SRCROOT%`, or a
+  /// `file://` URI when absolute.
+  static func artifactLocation(_ file: String) -> JSONValue {
     if file.hasPrefix("/") {
-      artifact = [("uri", .string("file://" + uriPath(file)))]
-    } else {
-      artifact = [("uri", .string(uriPath(file))), ("uriBaseId", .string("%SRCROOT%"))]
+      return .object([("uri", .string("file://" + uriPath(file)))])
     }
-    var physical: [(String, JSONValue)] = [("artifactLocation", .object(artifact))]
+    return .object([("uri", .string(uriPath(file))), ("uriBaseId", .string("%SRCROOT%"))])
+  }
+
+  /// A location in `file` (``artifactLocation(_:)``) at `line` when known
+  /// and positive.
+  static func location(file: String, line: Int?, logical: CheckResult? = nil) -> JSONValue {
+    var physical: [(String, JSONValue)] = [("artifactLocation", artifactLocation(file))]
     if let line, line > 0 {
       physical.append(("region", .object([("startLine", .int(line))])))
     }

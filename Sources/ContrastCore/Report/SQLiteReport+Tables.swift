@@ -58,7 +58,9 @@ extension SQLiteReport {
   /// One row per check, in report order (`id` 1 first); every member
   /// report.json writes for a result, and the scene's words, the judged
   /// ratio and the fix.
-  static func insertChecks(_ results: [CheckResult], into db: SQLiteDatabase) throws {
+  static func insertChecks(
+    _ results: [CheckResult], fixes verified: VerifiedFixes? = nil, into db: SQLiteDatabase
+  ) throws {
     var row = try insert(into: "checks", count: 61, db)
     // What many checks share, made once per shared object.
     struct SceneWordsKey: Hashable {
@@ -121,9 +123,13 @@ extension SQLiteReport {
       try row.add(r.line)
       if let box = r.remedyBox {
         let key = FixKey(box: ObjectIdentifier(box), threshold: r.threshold)
-        let fix = fixes[key] ?? Remedy.text(for: r)
-        fixes[key] = fix
-        try row.add(fix)
+        if let v = verified?.entry(for: r) {
+          try row.add(v.text)
+        } else {
+          let fix = fixes[key] ?? Remedy.text(for: r)
+          fixes[key] = fix
+          try row.add(fix)
+        }
         try add(box.value, to: &row)
       } else {
         try row.add(nil as String?)
@@ -201,7 +207,8 @@ extension SQLiteReport {
       try row.add(r.threshold)
       try row.add(r.judgedRatio / r.threshold)
       try row.add(item.neverPasses)
-      try row.add(r.remedy == nil ? nil : Remedy.text(for: r))
+      try row.add(
+        r.remedy == nil && report.fixes?.entry(for: r) == nil ? nil : report.fixText(for: r))
       try row.insert()
     }
   }

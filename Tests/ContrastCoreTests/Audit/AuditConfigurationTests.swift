@@ -70,7 +70,7 @@ import Testing
         "glass-audit.yml:3:17: modes: unknown mode 'reduceTransparancy' (did you mean 'reduceTransparency'?)",
         "glass-audit.yml:4:10: formats: unknown format 'pdf' (json, md, html, junit, sarif)",
         "glass-audit.yml:5:7: jobs: '0' is not a count >= 1",
-        "glass-audit.yml:6:9: failOn: 'warnings' is not one of error, warning, never",
+        "glass-audit.yml:6:9: failOn: 'warnings' is not one of error, review, warning, never",
       ])
   }
 

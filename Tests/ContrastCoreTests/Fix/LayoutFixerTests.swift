@@ -52,6 +52,30 @@ import Testing
     ).outcome.results
   }
 
+  /// One body text in systemBlue (4.02:1 on white, needs 4.5) beside one
+  /// in `label`, on no material.
+  static let brandColourLayout = """
+    version: 1
+    layout: l
+    title: L
+    canvas: {width: 40, height: 40, scale: 1}
+    elements:
+      - id: e
+        material: none
+        frame: {x: 0, y: 0, width: 40, height: 40}
+        content:
+          - id: t
+            role: body
+            color: systemBlue  # the brand colour
+            minimumRatio: 4.5
+            frame: {x: 10, y: 10, width: 10, height: 10}
+          - id: ok
+            role: body
+            color: label
+            frame: {x: 10, y: 25, width: 10, height: 10}
+
+    """
+
   static let lightNormal = AuditSettings(
     modes: [.normal], appearances: [.light], liquidGlass: [.default])
 
@@ -64,27 +88,7 @@ import Testing
     profile.colors = profile.colors.filter {
       ["systemBlue", "systemRed", "white", "label"].contains($0.key)
     }
-    let text = """
-      version: 1
-      layout: l
-      title: L
-      canvas: {width: 40, height: 40, scale: 1}
-      elements:
-        - id: e
-          material: none
-          frame: {x: 0, y: 0, width: 40, height: 40}
-          content:
-            - id: t
-              role: body
-              color: systemBlue  # the brand colour
-              minimumRatio: 4.5
-              frame: {x: 10, y: 10, width: 10, height: 10}
-            - id: ok
-              role: body
-              color: label
-              frame: {x: 10, y: 25, width: 10, height: 10}
-
-      """
+    let text = Self.brandColourLayout
     let walls = [Self.wallpaper("white", grey: 1)]
     let (outcome, fixed) = try Self.fix(
       text, profile: profile, settings: Self.lightNormal, wallpapers: walls)

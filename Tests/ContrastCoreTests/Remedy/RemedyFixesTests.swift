@@ -87,6 +87,28 @@ import Testing
         "`material: regular` (now `thin`) — reaches 5.28:1"))
   }
 
+  @Test func aFallbacksMaterialFixIsWrittenAsTheFallback() throws {
+    // The same scene as above under a profile before Liquid Glass: the
+    // glass element draws its fallback `thin`, so the fix is the
+    // fallback's (`fallback: regular`), not `material: regular`, which
+    // would change what Liquid Glass draws too (issue 29 part 2).
+    var profile = Self.plain
+    profile.hasLiquidGlass = false
+    profile.materials = profile.materials.filter { !$0.key.hasPrefix("glass.") }
+    var element = Self.element("glass.regular", color: "#000000")
+    element.fallback = .material("thin")
+    let fails = Self.failures(element, greys: [0.2], profile: profile)
+    let r = try #require(fails.first?.remedy)
+    #expect(r.material == "regular" && r.currentMaterial == "thin")
+    #expect(r.materialKey == "fallback")
+    #expect(
+      Remedy.text(for: fails[0]).hasPrefix(
+        "`fallback: regular` (now `thin`) — reaches 5.28:1"))
+    // A material drawn as itself keeps `material:`.
+    let own = Self.failures(Self.element("thin", color: "#000000"), greys: [0.2], profile: profile)
+    #expect(try #require(own.first?.remedy).materialKey == nil)
+  }
+
   @Test func aTintAlphaIsTheLargestMinimumOverEveryFailingScene() throws {
     // Black text on `thin` (the backdrop itself) with a white tint at 0x1A.
     // Passing needs L(bg) >= 4.5 x 0.05 - 0.05 = 0.175, an encoded grey of

@@ -1,0 +1,44 @@
+import ContrastCore
+import Foundation
+
+/// What `fix` and `run --verify-fixes` share: the layout files' texts as
+/// read now, and the fixer run over them with its progress on stderr.
+enum FixVerification {
+  /// The texts of `request`'s layout files, by file; a layout whose file
+  /// cannot be read is left out of `request` with an error on stderr.
+  static func readTexts(
+    of request: inout AuditRequest, console: Console
+  ) -> (texts: [String: String], unreadable: Bool) {
+    var texts: [String: String] = [:]
+    var unreadable = false
+    request.layouts = request.layouts.filter { layout in
+      do {
+        texts[layout.file] = try Files.read(layout.file)
+        return true
+      } catch {
+        console.error("error: \(layout.file): cannot read it to edit: \(error)")
+        unreadable = true
+        return false
+      }
+    }
+    return (texts, unreadable)
+  }
+
+  /// ``LayoutFixer/fix(_:texts:load:progress:)`` over `texts`, each layout
+  /// read back as the run read it (`reader`), its rounds on stderr.
+  static func fix(
+    _ request: AuditRequest, texts: [String: String], reader: Profile,
+    console: Console
+  ) -> FixOutcome {
+    let start = Date()
+    return LayoutFixer.fix(
+      request, texts: texts,
+      load: { text, file in LayoutLoader.load(text: text, file: file, profile: reader).layout },
+      progress: { round, trials, elements in
+        console.status(
+          "glass-audit: re-audit \(round): \(trials) change\(trials == 1 ? "" : "s") on"
+            + " \(elements) element\(elements == 1 ? "" : "s")"
+            + " (\(Progress.seconds(Date().timeIntervalSince(start))))\n")
+      })
+  }
+}
