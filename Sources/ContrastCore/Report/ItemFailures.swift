@@ -82,6 +82,19 @@ public enum ItemFailures {
     return items.sorted { worseFirst($0.worst, $1.worst) }
   }
 
+  /// What the reports for people say of the fix they print, with code in
+  /// backticks: the remedy search's (checked where the item fails, not
+  /// where it passes), or the one `glass-audit fix` keeps
+  /// (`run --verify-fixes`).
+  public static func fixPhrase(_ report: AuditReport) -> String {
+    report.fixes == nil
+      ? "and its fix (the least change of each kind that passes in every scene where it fails;"
+        + " not re-audited where it passes: `run --verify-fixes` or `glass-audit fix --dry-run`"
+        + " does)"
+      : "and its fix as `glass-audit fix` keeps it, re-audited over the whole matrix (passes"
+        + " everywhere the item fails, and no passing check fails), or why no change is safe"
+  }
+
   /// The same items grouped by layout: layouts in order of their worst item,
   /// each layout's items worst first.
   public static func byLayout(_ items: [ItemFailure]) -> [(layout: String, items: [ItemFailure])] {
