@@ -69,8 +69,73 @@ enum PreviewPalette {
     return (indices, palette)
   }
 
-  /// The image's own colours when there are at most `maximumColours`.
+  /// The image's own colours when there are at most `maximumColours`, in
+  /// the order they first occur; nil past that.
+  ///
+  /// The same answer as ``exactlyReference(_:)`` (a dictionary per pixel):
+  /// a pixel equal to the one before takes its index at once, others are
+  /// looked up in an open-addressing table of 1,024 slots (a quarter full
+  /// at most, so a lookup seldom probes twice), stopped at the 257th colour.
   static func exactly(_ rgb: [UInt8]) -> (indices: [UInt8], palette: [UInt8])? {
+    let pixels = rgb.count / 3
+    let slots = 1024
+    // Keys as colour + 1 (0: an empty slot), values their index.
+    var keys = [UInt32](repeating: 0, count: slots)
+    var values = [UInt8](repeating: 0, count: slots)
+    var palette: [UInt8] = []
+    palette.reserveCapacity(3 * maximumColours)
+    var found = 0
+    var failed = false
+    let indices = [UInt8](unsafeUninitializedCapacity: pixels) { out, initialized in
+      rgb.withUnsafeBufferPointer { rgb in
+        keys.withUnsafeMutableBufferPointer { keys in
+          values.withUnsafeMutableBufferPointer { values in
+            var last: UInt32 = 0
+            var lastIndex: UInt8 = 0
+            for p in 0..<pixels {
+              let key =
+                (UInt32(rgb[3 * p]) << 16 | UInt32(rgb[3 * p + 1]) << 8 | UInt32(rgb[3 * p + 2]))
+                &+ 1
+              if key == last {
+                out[p] = lastIndex
+                continue
+              }
+              var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 22)
+              while true {
+                let k = keys[slot]
+                if k == key {
+                  lastIndex = values[slot]
+                  break
+                }
+                if k == 0 {
+                  guard found < maximumColours else {
+                    failed = true
+                    initialized = p
+                    return
+                  }
+                  keys[slot] = key
+                  lastIndex = UInt8(found)
+                  values[slot] = lastIndex
+                  found += 1
+                  palette += [rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2]]
+                  break
+                }
+                slot = (slot + 1) & (slots - 1)
+              }
+              last = key
+              out[p] = lastIndex
+            }
+            initialized = pixels
+          }
+        }
+      }
+    }
+    return failed ? nil : (indices, palette)
+  }
+
+  /// The readable reference of ``exactly(_:)``: one dictionary lookup per
+  /// pixel.
+  static func exactlyReference(_ rgb: [UInt8]) -> (indices: [UInt8], palette: [UInt8])? {
     var seen: [UInt32: UInt8] = [:]
     var palette: [UInt8] = []
     var indices = [UInt8](repeating: 0, count: rgb.count / 3)
