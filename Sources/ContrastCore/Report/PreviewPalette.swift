@@ -25,12 +25,20 @@ enum PreviewPalette {
     // Per cell: pixel count and channel sums.
     var count = [Int](repeating: 0, count: 32_768)
     var sums = [Int](repeating: 0, count: 3 * 32_768)
-    for p in 0..<pixels {
-      let c = cell(rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2])
-      count[c] += 1
-      sums[3 * c] += Int(rgb[3 * p])
-      sums[3 * c + 1] += Int(rgb[3 * p + 1])
-      sums[3 * c + 2] += Int(rgb[3 * p + 2])
+    // (Through buffers: no bounds check or copy in the loop over pixels.)
+    rgb.withUnsafeBufferPointer { rgb in
+      count.withUnsafeMutableBufferPointer { count in
+        sums.withUnsafeMutableBufferPointer { sums in
+          for p in 0..<pixels {
+            let (r, g, b) = (rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2])
+            let c = cell(r, g, b)
+            count[c] += 1
+            sums[3 * c] += Int(r)
+            sums[3 * c + 1] += Int(g)
+            sums[3 * c + 2] += Int(b)
+          }
+        }
+      }
     }
     var boxes = [Box(cells: (0..<32_768).filter { count[$0] > 0 }, count: count)]
     while boxes.count < maximumColours {
@@ -62,9 +70,13 @@ enum PreviewPalette {
       let n = b.pixels
       palette += [s.0, s.1, s.2].map { UInt8(($0 + n / 2) / n) }
     }
-    var indices = [UInt8](repeating: 0, count: pixels)
-    for p in 0..<pixels {
-      indices[p] = index[cell(rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2])]
+    let indices = rgb.withUnsafeBufferPointer { rgb in
+      index.withUnsafeBufferPointer { index in
+        [UInt8](unsafeUninitializedCapacity: pixels) { out, initialized in
+          for p in 0..<pixels { out[p] = index[cell(rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2])] }
+          initialized = pixels
+        }
+      }
     }
     return (indices, palette)
   }
@@ -170,17 +182,18 @@ enum PreviewPalette {
     init(cells: [Int], count: [Int]) {
       self.cells = cells
       pixels = cells.reduce(0) { $0 + count[$1] }
-      var lo = [31, 31, 31]
-      var hi = [0, 0, 0]
+      // Per channel the least and greatest coordinate (red, green, blue).
+      var lo = (31, 31, 31)
+      var hi = (0, 0, 0)
       for c in cells {
-        for k in 0..<3 {
-          let v = Box.coordinate(c, k)
-          lo[k] = min(lo[k], v)
-          hi[k] = max(hi[k], v)
-        }
+        let (r, g, b) = (Box.coordinate(c, 0), Box.coordinate(c, 1), Box.coordinate(c, 2))
+        lo = (min(lo.0, r), min(lo.1, g), min(lo.2, b))
+        hi = (max(hi.0, r), max(hi.1, g), max(hi.2, b))
       }
+      let lows = [lo.0, lo.1, lo.2]
+      let highs = [hi.0, hi.1, hi.2]
       var l = (channel: 0, length: -1)
-      for k in 0..<3 where hi[k] - lo[k] > l.length { l = (k, hi[k] - lo[k]) }
+      for k in 0..<3 where highs[k] - lows[k] > l.length { l = (k, highs[k] - lows[k]) }
       longest = (l.channel, max(0, l.length))
     }
 
