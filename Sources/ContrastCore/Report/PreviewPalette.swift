@@ -25,12 +25,20 @@ enum PreviewPalette {
     // Per cell: pixel count and channel sums.
     var count = [Int](repeating: 0, count: 32_768)
     var sums = [Int](repeating: 0, count: 3 * 32_768)
-    for p in 0..<pixels {
-      let c = cell(rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2])
-      count[c] += 1
-      sums[3 * c] += Int(rgb[3 * p])
-      sums[3 * c + 1] += Int(rgb[3 * p + 1])
-      sums[3 * c + 2] += Int(rgb[3 * p + 2])
+    // (Through buffers: no bounds check or copy in the loop over pixels.)
+    rgb.withUnsafeBufferPointer { rgb in
+      count.withUnsafeMutableBufferPointer { count in
+        sums.withUnsafeMutableBufferPointer { sums in
+          for p in 0..<pixels {
+            let (r, g, b) = (rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2])
+            let c = cell(r, g, b)
+            count[c] += 1
+            sums[3 * c] += Int(r)
+            sums[3 * c + 1] += Int(g)
+            sums[3 * c + 2] += Int(b)
+          }
+        }
+      }
     }
     var boxes = [Box(cells: (0..<32_768).filter { count[$0] > 0 }, count: count)]
     while boxes.count < maximumColours {
@@ -62,15 +70,84 @@ enum PreviewPalette {
       let n = b.pixels
       palette += [s.0, s.1, s.2].map { UInt8(($0 + n / 2) / n) }
     }
-    var indices = [UInt8](repeating: 0, count: pixels)
-    for p in 0..<pixels {
-      indices[p] = index[cell(rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2])]
+    let indices = rgb.withUnsafeBufferPointer { rgb in
+      index.withUnsafeBufferPointer { index in
+        [UInt8](unsafeUninitializedCapacity: pixels) { out, initialized in
+          for p in 0..<pixels { out[p] = index[cell(rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2])] }
+          initialized = pixels
+        }
+      }
     }
     return (indices, palette)
   }
 
-  /// The image's own colours when there are at most `maximumColours`.
+  /// The image's own colours when there are at most `maximumColours`, in
+  /// the order they first occur; nil past that.
+  ///
+  /// The same answer as ``exactlyReference(_:)`` (a dictionary per pixel):
+  /// a pixel equal to the one before takes its index at once, others are
+  /// looked up in an open-addressing table of 1,024 slots (a quarter full
+  /// at most, so a lookup seldom probes twice), stopped at the 257th colour.
   static func exactly(_ rgb: [UInt8]) -> (indices: [UInt8], palette: [UInt8])? {
+    let pixels = rgb.count / 3
+    let slots = 1024
+    // Keys as colour + 1 (0: an empty slot), values their index.
+    var keys = [UInt32](repeating: 0, count: slots)
+    var values = [UInt8](repeating: 0, count: slots)
+    var palette: [UInt8] = []
+    palette.reserveCapacity(3 * maximumColours)
+    var found = 0
+    var failed = false
+    let indices = [UInt8](unsafeUninitializedCapacity: pixels) { out, initialized in
+      rgb.withUnsafeBufferPointer { rgb in
+        keys.withUnsafeMutableBufferPointer { keys in
+          values.withUnsafeMutableBufferPointer { values in
+            var last: UInt32 = 0
+            var lastIndex: UInt8 = 0
+            for p in 0..<pixels {
+              let key =
+                (UInt32(rgb[3 * p]) << 16 | UInt32(rgb[3 * p + 1]) << 8 | UInt32(rgb[3 * p + 2]))
+                &+ 1
+              if key == last {
+                out[p] = lastIndex
+                continue
+              }
+              var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 22)
+              while true {
+                let k = keys[slot]
+                if k == key {
+                  lastIndex = values[slot]
+                  break
+                }
+                if k == 0 {
+                  guard found < maximumColours else {
+                    failed = true
+                    initialized = p
+                    return
+                  }
+                  keys[slot] = key
+                  lastIndex = UInt8(found)
+                  values[slot] = lastIndex
+                  found += 1
+                  palette += [rgb[3 * p], rgb[3 * p + 1], rgb[3 * p + 2]]
+                  break
+                }
+                slot = (slot + 1) & (slots - 1)
+              }
+              last = key
+              out[p] = lastIndex
+            }
+            initialized = pixels
+          }
+        }
+      }
+    }
+    return failed ? nil : (indices, palette)
+  }
+
+  /// The readable reference of ``exactly(_:)``: one dictionary lookup per
+  /// pixel.
+  static func exactlyReference(_ rgb: [UInt8]) -> (indices: [UInt8], palette: [UInt8])? {
     var seen: [UInt32: UInt8] = [:]
     var palette: [UInt8] = []
     var indices = [UInt8](repeating: 0, count: rgb.count / 3)
@@ -105,17 +182,18 @@ enum PreviewPalette {
     init(cells: [Int], count: [Int]) {
       self.cells = cells
       pixels = cells.reduce(0) { $0 + count[$1] }
-      var lo = [31, 31, 31]
-      var hi = [0, 0, 0]
+      // Per channel the least and greatest coordinate (red, green, blue).
+      var lo = (31, 31, 31)
+      var hi = (0, 0, 0)
       for c in cells {
-        for k in 0..<3 {
-          let v = Box.coordinate(c, k)
-          lo[k] = min(lo[k], v)
-          hi[k] = max(hi[k], v)
-        }
+        let (r, g, b) = (Box.coordinate(c, 0), Box.coordinate(c, 1), Box.coordinate(c, 2))
+        lo = (min(lo.0, r), min(lo.1, g), min(lo.2, b))
+        hi = (max(hi.0, r), max(hi.1, g), max(hi.2, b))
       }
+      let lows = [lo.0, lo.1, lo.2]
+      let highs = [hi.0, hi.1, hi.2]
       var l = (channel: 0, length: -1)
-      for k in 0..<3 where hi[k] - lo[k] > l.length { l = (k, hi[k] - lo[k]) }
+      for k in 0..<3 where highs[k] - lows[k] > l.length { l = (k, highs[k] - lows[k]) }
       longest = (l.channel, max(0, l.length))
     }
 

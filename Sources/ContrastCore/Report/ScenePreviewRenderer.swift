@@ -77,7 +77,7 @@ public enum ScenePreviewRenderer {
       return (p, changed)
     }
     let measured = failures(snapshot, map: map)
-    let heat = heatmap(preview, severity: measured.severity, passShare: measured.passShare)
+    let heat = heatmapBytes(preview, severity: measured.severity, passShare: measured.passShare)
 
     let boxes = snapshot.measurements.map { m in
       PreviewBox(
@@ -87,7 +87,7 @@ public enum ScenePreviewRenderer {
     }
     return DrawnScene(
       key: snapshot.key, width: map.width, height: map.height,
-      preview: PNGEncoder.rgb8(preview), heatmap: PNGEncoder.rgb8(heat), boxes: boxes)
+      preview: PNGEncoder.rgb8(preview), heatmap: heat, boxes: boxes)
   }
 
   /// The words a text item shows: its `text:` when the layout gives it, else
@@ -315,9 +315,48 @@ public enum ScenePreviewRenderer {
   static let passAlpha: Float = 0.35
   static let failColor: (Float, Float, Float) = (1, 0.12, 0.1)
 
+  /// ``heatmap(_:severity:passShare:)``'s 8-bit bytes
+  /// (`PNGEncoder.rgb8` of it), made in one pass: the same operations per
+  /// pixel, each sample turned into its byte as it is made, so no float
+  /// image is copied or written.
+  static func heatmapBytes(_ preview: RGBImage, severity: [Float], passShare: [Float]) -> [UInt8] {
+    let count = preview.pixelCount
+    precondition(severity.count >= count && passShare.count >= count)
+    return preview.samples.withUnsafeBufferPointer { samples in
+      severity.withUnsafeBufferPointer { severity in
+        passShare.withUnsafeBufferPointer { passShare in
+          [UInt8](unsafeUninitializedCapacity: 3 * count) { out, initialized in
+            for p in 0..<count {
+              let k = 3 * p
+              let y =
+                greyLevel
+                * (0.2126 * samples[k] + 0.7152 * samples[k + 1] + 0.0722 * samples[k + 2])
+              var c = (y, y, y)
+              let g = passAlpha * passShare[p]
+              c.0 += g * (passColor.0 - c.0)
+              c.1 += g * (passColor.1 - c.1)
+              c.2 += g * (passColor.2 - c.2)
+              if severity[p] >= 0 {
+                let a = 0.45 + 0.55 * severity[p]
+                c.0 += a * (failColor.0 - c.0)
+                c.1 += a * (failColor.1 - c.1)
+                c.2 += a * (failColor.2 - c.2)
+              }
+              out[k] = PNGEncoder.fastByte(from: c.0)
+              out[k + 1] = PNGEncoder.fastByte(from: c.1)
+              out[k + 2] = PNGEncoder.fastByte(from: c.2)
+            }
+            initialized = 3 * count
+          }
+        }
+      }
+    }
+  }
+
   /// The heatmap from the downscaled preview: its Rec. 709 luma at 35 %,
   /// green at alpha 0.35 x the passing share, then red at alpha
-  /// 0.45 + 0.55 severity where a pixel fails.
+  /// 0.45 + 0.55 severity where a pixel fails. The readable reference of
+  /// ``heatmapBytes(_:severity:passShare:)``, which `draw` calls.
   static func heatmap(_ preview: RGBImage, severity: [Float], passShare: [Float]) -> RGBImage {
     var out = preview
     for p in 0..<preview.pixelCount {

@@ -120,4 +120,29 @@ import Testing
     #expect(codes == [0, 1, 2])
     #expect(checked > 10_000)
   }
+
+  /// The heatmap's bytes made in one pass (`heatmapBytes`, what `draw`
+  /// writes) against its reference, the float heatmap then `PNGEncoder.rgb8`:
+  /// seeded previews (with samples outside [0, 1] and NaN), failing and
+  /// passing pixels, every passing share.
+  @Test func heatmapBytesEqualTheReference() {
+    var state: UInt64 = 29
+    func next() -> Float {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Float(state >> 40) / Float(1 << 24)
+    }
+    for (width, height) in [(1, 1), (7, 3), (480, 20)] {
+      let count = width * height
+      var samples = (0..<(3 * count)).map { _ in next() * 1.2 - 0.1 }
+      samples[0] = .nan
+      let preview = RGBImage(width: width, height: height, samples: samples)
+      let severity = (0..<count).map { _ in next() < 0.4 ? -1 : next() }
+      let share = (0..<count).map { p in p % 5 == 0 ? 0 : (p % 5 == 1 ? 1 : next()) }
+      let reference = PNGEncoder.rgb8(
+        ScenePreviewRenderer.heatmap(preview, severity: severity, passShare: share))
+      #expect(
+        ScenePreviewRenderer.heatmapBytes(preview, severity: severity, passShare: share)
+          == reference)
+    }
+  }
 }

@@ -85,19 +85,27 @@ public enum PNGEncoder {
     return UInt8((value * 255).rounded())
   }
 
-  /// ``byte(from:)`` without a call to the C library's `roundf`: `v = 255
-  /// value` lies in (0, 255), its integer part `i` (truncation) and the
-  /// fraction `v - i` are exact in `Float`, and a fraction of one half or
-  /// more rounds up, as halves round away from zero. `PNGEncoderTests`
-  /// holds the two equal over every float in [0, 1] near a rounding edge
-  /// and a sweep of the rest.
+  /// ``byte(from:)`` without a call to the C library's `roundf`, and
+  /// without a branch or a checked conversion, so that `rgb8`'s loop runs on
+  /// the vector unit: `v = 255 value`, its integer part `t` (`v + 2^23 - 2^23`
+  /// rounds `v` in (0, 255) to an integer exactly, one less where that
+  /// passed `v`) and the fraction `v - t` are exact in `Float`, and a
+  /// fraction of one half or more rounds up, as halves round away from zero;
+  /// then 0 where `value` is not above 0 (NaN too) and 255 where it is not
+  /// below 1, and the byte read from the bits of `r + 2^23`, whose low 8
+  /// bits are `r` in [0, 255]. `PNGEncoderBytesTests` holds the two equal
+  /// over every float in [0, 1] near a rounding edge and a sweep of the
+  /// rest.
   @inline(__always)
   static func fastByte(from value: Float) -> UInt8 {
-    guard value > 0 else { return 0 }
-    guard value < 1 else { return 255 }
+    let magic: Float = 8_388_608
     let v = value * 255
-    let i = Int32(v)
-    return UInt8(truncatingIfNeeded: v - Float(i) >= 0.5 ? i + 1 : i)
+    let nearest = (v + magic) - magic
+    let t = nearest > v ? nearest - 1 : nearest
+    var r = v - t >= 0.5 ? t + 1 : t
+    r = value < 1 ? r : 255
+    r = value > 0 ? r : 0
+    return UInt8(truncatingIfNeeded: (r + magic).bitPattern)
   }
 
   private static func encode(
