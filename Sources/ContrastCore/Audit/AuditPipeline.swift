@@ -28,6 +28,9 @@ public struct AuditRequest: Sendable {
   public var remedyElements: Set<String>?
   /// Per layout id, the appearances it is audited in; nil: the run's.
   public var layoutAppearances: [String: Set<Appearance>]?
+  /// Per layout id, the columns of scenes (appearance, mode, profile) it is
+  /// not audited in: `fix`'s trials where they draw as the run stands.
+  public var skippedScenes: [String: Set<SceneColumn>]?
   /// Failures this baseline accepts do not fail the run.
   public var baseline: Baseline?
   /// Whether the caller removes the baseline's stale entries (checks that
@@ -41,6 +44,10 @@ public struct AuditRequest: Sendable {
   public var inputsDigest = ""
   /// The run's time for report.json; nil for deterministic reports.
   public var timestamp: String?
+  /// What this audit shares with others of the same wallpapers (placed
+  /// wallpapers, masks, bounds: `fix`'s rounds); nil for none. It changes
+  /// how often things are made, never a result.
+  public var cache: AuditCache?
 
   public init(
     profiles: [Profile], settings: AuditSettings, layouts: [Layout],
@@ -86,6 +93,8 @@ public enum AuditPipeline {
     auditor.previewLimit = request.previewLimit
     auditor.remedyElements = request.remedyElements
     auditor.layoutAppearances = request.layoutAppearances
+    auditor.cache = request.cache
+    auditor.skippedScenes = request.skippedScenes
     var outcome = auditor.run(wallpapers: request.auditedWallpapers, progress: progress)
     outcome.errors += request.inputErrors
     outcome.findings +=

@@ -144,6 +144,12 @@ struct Auditor: Sendable {
   /// Per layout id, the appearances it is audited in (nil, or a layout
   /// not named: the run's): `fix` re-audits a change only where it draws.
   var layoutAppearances: [String: Set<Appearance>]?
+  /// What this audit shares with others of the same wallpapers
+  /// (``AuditCache``); nil for none.
+  var cache: AuditCache?
+  /// Per layout id, the columns of scenes it is not audited in (`fix`'s
+  /// trials where they draw as the run stands).
+  var skippedScenes: [String: Set<SceneColumn>]?
 
   init(profiles: [Profile], settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
     self.profiles = profiles
@@ -161,10 +167,14 @@ struct Auditor: Sendable {
     wallpapers: [WallpaperInput], progress: (@Sendable (Int) -> Void)? = nil
   ) -> AuditOutcome {
     let state = AuditState(expectedParts: wallpapers.count)
-    let bounds = BoundsCache()
-    bounds.prefill(
-      layouts: layouts, profiles: profiles, settings: settings, workers: Swift.max(1, jobs))
-    let masks = MaskCache()
+    // (With a cache shared with other audits, its bounds are prefilled by
+    // the first; the next compute those they ask for that are not held.)
+    let bounds = cache?.bounds ?? BoundsCache()
+    if cache?.takeBoundsPrefill() ?? true {
+      bounds.prefill(
+        layouts: layouts, profiles: profiles, settings: settings, workers: Swift.max(1, jobs))
+    }
+    let masks = cache?.masks ?? MaskCache()
     let next = AtomicCounter()
     let done = AtomicCounter()
     let workers = Swift.min(jobs, Swift.max(1, wallpapers.count))
@@ -231,14 +241,23 @@ struct Auditor: Sendable {
   }
 
   /// The wallpaper placed on `canvas`, once per canvas size; its blurs are
-  /// shared among `jobs` threads.
+  /// shared among `jobs` threads. With the audit's ``AuditCache``, the
+  /// placed wallpaper is taken from it when held (`image` may then be nil:
+  /// not decoded) and kept in it when made.
   func placed(
-    _ image: RGBImage, id: String, on canvas: Canvas, cache: inout [Canvas: WallpaperCanvas],
-    masks: MaskCache
+    _ image: RGBImage?, id: String, on canvas: Canvas, cache: inout [Canvas: WallpaperCanvas],
+    masks: MaskCache, hadTransparency: Bool = false
   ) -> WallpaperCanvas {
     if let c = cache[canvas] { return c }
-    let placed = Placement.aspectFill(
-      image, canvasWidth: canvas.widthInPixels, canvasHeight: canvas.heightInPixels)
+    let placed: RGBImage
+    if let kept = self.cache?.placed(id, on: canvas) {
+      placed = kept
+    } else {
+      guard let image else { preconditionFailure("wallpaper '\(id)' neither decoded nor held") }
+      placed = Placement.aspectFill(
+        image, canvasWidth: canvas.widthInPixels, canvasHeight: canvas.heightInPixels)
+      self.cache?.keep(placed, wallpaper: id, on: canvas, hadTransparency: hadTransparency)
+    }
     let c = WallpaperCanvas(
       wallpaperID: id, image: placed, canvas: canvas, sharedMasks: masks,
       blurWorkers: jobs)
@@ -283,12 +302,39 @@ struct Auditor: Sendable {
     places: ItemPlaces = ItemPlaces(), lanes: Int = 1
   ) -> PartialOutcome {
     var partial = PartialOutcome()
-    let decoded: (image: RGBImage, hadTransparency: Bool)
-    do {
-      decoded = try wallpaper.load()
-    } catch {
-      partial.errors.append(InputError(.inputPNG, input: wallpaper.file, message: "\(error)"))
-      return partial
+    // The layouts whose canvas can be drawn (the others' errors reported
+    // once the wallpaper is known to decode).
+    var drawable: [Layout] = []
+    var canvasErrors: [InputError] = []
+    for layout in layouts {
+      let c = layout.canvas
+      guard c.widthInPixels >= 1, c.heightInPixels >= 1,
+        c.widthInPixels <= Canvas.maximumSideInPixels,
+        c.heightInPixels <= Canvas.maximumSideInPixels,
+        c.widthInPixels * c.heightInPixels <= Canvas.maximumPixels
+      else {
+        canvasErrors.append(
+          InputError(
+            .inputCanvas, input: layout.file,
+            message:
+              "canvas of \(c.widthInPixels) x \(c.heightInPixels) px is outside 1 to "
+              + "\(Canvas.maximumSideInPixels) px a side and \(Canvas.maximumPixels) pixels"))
+        continue
+      }
+      drawable.append(layout)
+    }
+    // Decoded only when the cache does not hold it placed on every canvas.
+    let decoded: (image: RGBImage?, hadTransparency: Bool)
+    if let held = cache?.placed(wallpaper.id, on: Set(drawable.map(\.canvas))) {
+      decoded = (nil, held.hadTransparency)
+    } else {
+      do {
+        let d = try wallpaper.load()
+        decoded = (d.image, d.hadTransparency)
+      } catch {
+        partial.errors.append(InputError(.inputPNG, input: wallpaper.file, message: "\(error)"))
+        return partial
+      }
     }
     if decoded.hadTransparency {
       partial.findings.append(
@@ -299,26 +345,9 @@ struct Auditor: Sendable {
           file: wallpaper.file))
     }
     let appearances = settings.appearances.filter { wallpaper.appearances?.contains($0) ?? true }
-    // The layouts whose canvas can be drawn.
-    var drawable: [Layout] = []
-    for layout in layouts {
-      let c = layout.canvas
-      guard c.widthInPixels >= 1, c.heightInPixels >= 1,
-        c.widthInPixels <= Canvas.maximumSideInPixels,
-        c.heightInPixels <= Canvas.maximumSideInPixels,
-        c.widthInPixels * c.heightInPixels <= Canvas.maximumPixels
-      else {
-        partial.errors.append(
-          InputError(
-            .inputCanvas, input: layout.file,
-            message:
-              "canvas of \(c.widthInPixels) x \(c.heightInPixels) px is outside 1 to "
-              + "\(Canvas.maximumSideInPixels) px a side and \(Canvas.maximumPixels) pixels"))
-        continue
-      }
-      drawable.append(layout)
-    }
+    partial.errors += canvasErrors
     let image = decoded.image
+    let hadTransparency = decoded.hadTransparency
     let layoutsToAudit = drawable
     /// The scenes of `modes` on every layout, with their remedies. A lane
     /// places the wallpaper and computes its blurs on canvases of its own
@@ -341,7 +370,8 @@ struct Auditor: Sendable {
         var planned: Set<Canvas> = []
         for layout in layoutsToAudit {
           let canvas = placed(
-            image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
+            image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks,
+            hadTransparency: hadTransparency)
           if planned.insert(layout.canvas).inserted {
             canvas.planBlurs(
               blurRequests(on: canvas, appearances: appearances, profiles: group.map(\.0)))
@@ -358,6 +388,12 @@ struct Auditor: Sendable {
               {
                 for appearance in appearances
                 where layoutAppearances?[layout.id]?.contains(appearance) ?? true {
+                  if let skipped = skippedScenes?[layout.id],
+                    skipped.contains(
+                      SceneColumn(appearance: appearance, mode: mode, profile: profile.name))
+                  {
+                    continue
+                  }
                   partial.scenes += 1
                   let measured = SceneEvaluator.measure(
                     layout: layout, canvas: canvas, appearance: appearance, mode: mode,

@@ -51,6 +51,21 @@ struct FixState {
     }
   }
 
+  /// Adds `base`'s checks of `items` in `columns`: the scenes a trial
+  /// draws as the run stands (``FixScenes``), not audited again. Each
+  /// item's checks are then in the order an audit of every scene gives
+  /// (its scenes' report order), as the reasons a change is not kept read
+  /// them. (No remedy search is taken: a trial audited without it has none.)
+  mutating func fill(from base: FixState, items: [String], columns: Set<SceneColumn>) {
+    for k in items {
+      let taken = base.checks(k).filter { columns.contains(SceneColumn(of: $0.result)) }
+      if taken.isEmpty { continue }
+      byItem[k] = (byItem[k, default: []] + taken).sorted {
+        CheckResult.SceneFields.order($0.result.scene.fields, $1.result.scene.fields) ?? false
+      }
+    }
+  }
+
   static func itemKey(_ r: CheckResult) -> String { "\(r.layout)/\(r.element)/\(r.item)" }
 
   func checks(_ item: String) -> [Check] { byItem[item] ?? [] }

@@ -34,7 +34,7 @@ public struct ItemFix: Sendable, Hashable {
   }
 }
 
-/// The result of ``LayoutFixer/fix(_:texts:load:)``.
+/// The result of ``LayoutFixer/fix(_:texts:load:before:cache:progress:)``.
 public struct FixOutcome: Sendable {
   /// The audit before the fix.
   public var before: AuditReport
@@ -51,6 +51,9 @@ public struct FixOutcome: Sendable {
   public var rounds: Int
   /// Layout files that could not be edited, with why.
   public var errors: [LayoutEditError]
+  /// The columns of scenes of trials taken as they stood, not audited
+  /// again (``FixScenes``).
+  var skippedColumns = 0
 }
 
 /// `glass-audit fix`, as ESLint's `--fix` works: for every failing item,
@@ -76,17 +79,37 @@ public struct FixOutcome: Sendable {
 public enum LayoutFixer {
   /// Fixes what `request` finds failing. `texts` are the layout files'
   /// texts by file (`Layout.file`); `load` reads a layout back from an
-  /// edited text (as the run read it: the same profile).
+  /// edited text (as the run read it: the same profile). `before`, when
+  /// given, is the audit of `request` already made (a run's own report):
+  /// it is used instead of auditing again. The audits share `cache` (the
+  /// request's, else one of ``AuditCache/defaultBudget``): each wallpaper is
+  /// decoded and placed once for every round, as far as its budget holds.
   public static func fix(
     _ request: AuditRequest, texts: [String: String],
     load: (_ text: String, _ file: String) -> Layout?,
+    before given: AuditReport? = nil, cache: AuditCache? = nil,
     progress: ((_ round: Int, _ trials: Int, _ elements: Int) -> Void)? = nil
+  ) -> FixOutcome {
+    fix(
+      request, texts: texts, load: load, before: given, cache: cache,
+      skipsUnchangedScenes: true, progress: progress)
+  }
+
+  /// ``fix(_:texts:load:before:cache:progress:)``; `skipsUnchangedScenes`
+  /// false audits every trial in every scene (what taking the scenes it
+  /// does not change as they stand must equal).
+  static func fix(
+    _ request: AuditRequest, texts: [String: String],
+    load: (_ text: String, _ file: String) -> Layout?,
+    before given: AuditReport?, cache: AuditCache?, skipsUnchangedScenes: Bool,
+    progress: ((_ round: Int, _ trials: Int, _ elements: Int) -> Void)?
   ) -> FixOutcome {
     var quiet = request
     quiet.previewer = nil
     quiet.previewLimit = 0
     quiet.baseline = nil
-    let before = AuditPipeline.run(quiet)
+    quiet.cache = cache ?? request.cache ?? AuditCache()
+    let before = given ?? AuditPipeline.run(quiet)
     var state = FixState(results: before.outcome.results, search: before.outcome.remedySearch)
     let layouts = Dictionary(request.layouts.map { ($0.id, $0) }) { a, _ in a }
     // The failing items, worst first.
@@ -110,6 +133,7 @@ public enum LayoutFixer {
     var kept: [String: [LayoutEdit]] = [:]  // by layout id
     var errors: [LayoutEditError] = []
     var rounds = 0
+    var skippedColumns = 0
     while true {
       let plans = plan(order: order, fixes: fixes, queues: queues)
       if plans.isEmpty { break }
@@ -172,6 +196,36 @@ public enum LayoutFixer {
           }
           return Set(open) != Set(plan.trials[t].askedBy)
         }.map { "\($0.id)/\($0.elements[0].id)" })
+      // The columns of scenes where a trial draws its items as they stand
+      // (a tint under Reduce Transparency's fill, a colour in the
+      // appearance it does not change): their checks are taken as they
+      // stand, not audited again (not where the remedy search is read).
+      var current: [String: Element] = [:]
+      var skipped: [String: Set<SceneColumn>] = [:]
+      for l in trialLayouts
+      where skipsUnchangedScenes && !again.remedyElements!.contains("\(l.id)/\(l.elements[0].id)") {
+        let plan = plans[names[l.id]!.plan]
+        let key = "\(plan.layout)/\(plan.element)"
+        if current[key] == nil {
+          guard let layout = layouts[plan.layout], let text = texts[layout.file],
+            let edited = try? LayoutTextEditor.apply(
+              kept[plan.layout] ?? [], to: text, file: layout.file),
+            let element = load(edited, layout.file)?.elements.first(where: {
+              $0.id == plan.element
+            })
+          else { continue }
+          current[key] = element
+        }
+        let appearances = request.settings.appearances.filter {
+          appearancesOf[l.id]?.contains($0) ?? true
+        }
+        let columns = FixScenes.unchanged(
+          trial: l, current: current[key]!, profiles: request.profiles,
+          settings: request.settings, appearances: appearances)
+        if !columns.isEmpty { skipped[l.id] = columns }
+        skippedColumns += columns.count
+      }
+      again.skippedScenes = skipped
       let audit = AuditPipeline.run(again)
       progress?(rounds, trialLayouts.count, plans.count)
       var afters: [Int: [Int: FixState]] = [:]
@@ -180,12 +234,16 @@ public enum LayoutFixer {
         var after = FixState(
           results: audit.outcome.results, search: audit.outcome.remedySearch, layout: l.id,
           readAs: plans[p].layout)
-        // The appearances the trial does not change: as they stand.
+        let plan = plans[p]
+        let items =
+          plan.changesElement
+          ? state.items(of: "\(plan.layout)/\(plan.element)") : plan.trials[t].askedBy
+        // The scenes the trial draws as they stand, then the appearances
+        // it does not change: as they stand.
+        if let columns = skipped[l.id] {
+          after.fill(from: state, items: items, columns: columns)
+        }
         if let audited = appearancesOf[l.id] {
-          let plan = plans[p]
-          let items =
-            plan.changesElement
-            ? state.items(of: "\(plan.layout)/\(plan.element)") : plan.trials[t].askedBy
           after.fill(from: state, items: items, except: audited)
         }
         afters[p, default: [:]][t] = after
@@ -293,7 +351,8 @@ public enum LayoutFixer {
     }
     return FixOutcome(
       before: before, items: order.map { fixes[$0]! }, texts: newTexts,
-      failingAfter: state.failingCount, checksAfter: state.count, rounds: rounds, errors: errors)
+      failingAfter: state.failingCount, checksAfter: state.count, rounds: rounds, errors: errors,
+      skippedColumns: skippedColumns)
   }
 
   /// This round's trials, per element: the next change of each open item
