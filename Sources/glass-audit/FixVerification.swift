@@ -24,16 +24,18 @@ enum FixVerification {
     return (texts, unreadable)
   }
 
-  /// ``LayoutFixer/fix(_:texts:load:progress:)`` over `texts`, each layout
-  /// read back as the run read it (`reader`), its rounds on stderr.
+  /// ``LayoutFixer/fix(_:texts:load:before:cache:progress:)`` over `texts`,
+  /// each layout read back as the run read it (`reader`), its rounds on
+  /// stderr; `before`: the run's own audit of `request`, when made.
   static func fix(
     _ request: AuditRequest, texts: [String: String], reader: Profile,
-    console: Console
+    before: AuditReport? = nil, console: Console
   ) -> FixOutcome {
     let start = Date()
     return LayoutFixer.fix(
       request, texts: texts,
       load: { text, file in LayoutLoader.load(text: text, file: file, profile: reader).layout },
+      before: before,
       progress: { round, trials, elements in
         console.status(
           "glass-audit: re-audit \(round): \(trials) change\(trials == 1 ? "" : "s") on"

@@ -167,7 +167,9 @@ struct RunCommand: ParsableCommand {
     if verifying && report.summary.failed > 0 {
       console.status("glass-audit: verifying each failing item's fix over the whole matrix\n")
       let outcome = FixVerification.fix(
-        fixRequest, texts: layoutTexts, reader: profiles.layoutReader, console: console)
+        fixRequest, texts: layoutTexts, reader: profiles.layoutReader,
+        before: fixRequest.layouts.count == request.layouts.count ? report : nil,
+        console: console)
       report.fixes = VerifiedFixes(outcome, texts: layoutTexts)
     }
     let inputErrors = Set(request.inputErrors)
