@@ -28,7 +28,7 @@ public struct AuditReport: Sendable {
   /// run verified them and `r` fails, else the remedy search's
   /// (`Remedy.text(for:)`), empty for none.
   public func fixText(for r: CheckResult) -> String {
-    fixes?.entry(for: r)?.text ?? Remedy.text(for: r)
+    VerifiedFixes.text(for: r, in: fixes)
   }
 
   public init(

@@ -76,6 +76,19 @@ public struct VerifiedFixes: Sendable {
     }
   }
 
+  /// The fix every report prints for `r`: its item's verified fix when
+  /// `fixes` has one and `r` fails, else the remedy search's
+  /// (`Remedy.text(for:)`), empty for none.
+  static func text(for r: CheckResult, in fixes: VerifiedFixes?) -> String {
+    fixes?.entry(for: r)?.text ?? Remedy.text(for: r)
+  }
+
+  /// ``text(for:in:)``, nil when `r` has neither a verified fix nor a
+  /// remedy (report.json's and report.sqlite's null).
+  static func textIfAny(for r: CheckResult, in fixes: VerifiedFixes?) -> String? {
+    r.remedy == nil && fixes?.entry(for: r) == nil ? nil : text(for: r, in: fixes)
+  }
+
   /// `the scene`, `both scenes`, `all 7 scenes`.
   static func scenes(_ n: Int) -> String {
     n == 1 ? "the scene" : n == 2 ? "both scenes" : "all \(n) scenes"

@@ -116,11 +116,6 @@ public enum JSONReport {
     /// The run's verified fixes (`run --verify-fixes`), if any.
     let fixes: VerifiedFixes?
 
-    /// The fix of `r` as every report prints it (``AuditReport/fixText(for:)``).
-    func fixText(_ r: CheckResult) -> String {
-      fixes?.entry(for: r)?.text ?? Remedy.text(for: r)
-    }
-
     init(_ report: AuditReport, checks: JSONChecks) {
       self.checks = checks
       fixes = report.fixes
@@ -191,7 +186,7 @@ public enum JSONReport {
       ("reviewScenes", .int(a.reviews)),
       ("gatingScenes", .int(a.gating)), ("rank", a.rank.map(JSONValue.int) ?? .null),
       ("neverPasses", .bool(a.neverPasses)), ("worst", .object(worst)),
-      ("fix", .optional(w.remedy == nil && t.fixes?.entry(for: w) == nil ? nil : t.fixText(w))),
+      ("fix", .optional(VerifiedFixes.textIfAny(for: w, in: t.fixes))),
       ("remedyIndex", t.itemRemedy[k].map(JSONValue.int) ?? .null),
     ]
     // With `run --verify-fixes`: whether the fix is the one `glass-audit

@@ -207,8 +207,7 @@ extension SQLiteReport {
       try row.add(r.threshold)
       try row.add(r.judgedRatio / r.threshold)
       try row.add(item.neverPasses)
-      try row.add(
-        r.remedy == nil && report.fixes?.entry(for: r) == nil ? nil : report.fixText(for: r))
+      try row.add(VerifiedFixes.textIfAny(for: r, in: report.fixes))
       try row.insert()
     }
   }
