@@ -38,29 +38,12 @@ enum FixCandidates {
     guard !groups.isEmpty else { return [] }
     let appearances = Set(groups.map(\.appearance))
     var out: [FixCandidate] = []
-    // The names of `prefix` whose candidate passed in every group, least
-    // rank first.
-    func everywhere(_ prefix: String) -> [String] {
-      var rank: [String: Int] = [:]
-      for (i, g) in groups.enumerated() {
-        let passing = g.search.candidates.filter { $0.key.hasPrefix(prefix) && $0.value.passes }
-        if i == 0 {
-          for (k, c) in passing { rank[String(k.dropFirst(prefix.count))] = c.rank }
-        } else {
-          for name in rank.keys {
-            if let c = passing[prefix + name] {
-              rank[name] = max(rank[name]!, c.rank)
-            } else {
-              rank[name] = nil
-            }
-          }
-        }
-      }
-      return rank.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
-    }
+    func everywhere(_ prefix: String) -> [String] { passingEverywhere(prefix, in: groups) }
     // The appearances a colour of `colorEdit` changes.
+    // (An Increase Contrast variant of the item's is not kept: the colour
+    // is written anew, and every appearance audited again.)
     let keepsOther =
-      appearances.count == 1
+      appearances.count == 1 && item.color?.increaseContrastVariant == nil
       && item.color?.text(for: appearances.first! == .light ? .dark : .light) != nil
     let colorAppearances = keepsOther ? appearances : Set(Appearance.allCases)
     // A colour in the failing appearances, the other's kept as written.
@@ -77,14 +60,28 @@ enum FixCandidates {
       return LayoutEdit(element: element.id, item: item.id, key: "color", value: value)
     }
     let current = item.color.map { c in Appearance.allCases.map { c.text(for: $0) } }
+    var colors: [FixCandidate] = []
     for name in everywhere("color:").prefix(2) {
       let edit = colorEdit(name)
       // (Its own colour passes nowhere it fails; written again it is no change.)
-      if current == [name, name] { continue }
-      out.append(
+      if current == [name, name] && item.color?.increaseContrastVariant == nil { continue }
+      colors.append(
         FixCandidate(
           edits: [edit], changesElement: false, kind: "colour", appearances: colorAppearances))
     }
+    // Variants: a colour per appearance, and the app's own Increase
+    // Contrast variant, where one colour does not serve every scene; first
+    // when it changes only the Increase Contrast scenes (the least change).
+    if let variant = colorVariants(item: item, element: element, groups: groups),
+      !colors.contains(variant)
+    {
+      if groups.allSatisfy(\.mode.increasesContrast) {
+        colors.insert(variant, at: 0)
+      } else if colors.isEmpty {
+        colors.append(variant)
+      }
+    }
+    out += colors
     let materialKey = materialKey(of: element, groups: groups)
     if let key = materialKey, let name = everywhere("material:").first {
       out.append(
@@ -123,6 +120,90 @@ enum FixCandidates {
       }
     }
     return out
+  }
+
+  /// The names of `prefix` whose candidate passed in every group, least
+  /// rank (the largest over the groups) first.
+  static func passingEverywhere(_ prefix: String, in groups: [Group]) -> [String] {
+    var rank: [String: Int] = [:]
+    for (i, g) in groups.enumerated() {
+      let passing = g.search.candidates.filter { $0.key.hasPrefix(prefix) && $0.value.passes }
+      if i == 0 {
+        for (k, c) in passing { rank[String(k.dropFirst(prefix.count))] = c.rank }
+      } else {
+        for name in rank.keys {
+          if let c = passing[prefix + name] {
+            rank[name] = max(rank[name]!, c.rank)
+          } else {
+            rank[name] = nil
+          }
+        }
+      }
+    }
+    return rank.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+  }
+
+  /// A colour per class of failing scenes, an appearance with Increase
+  /// Contrast on or off (SPEC §2.3's variants, as an asset catalog's High
+  /// Contrast colour): in each class the named colour of least rank that
+  /// passed in every one of its groups, written into that appearance's
+  /// Increase Contrast colour, and for a class without it into both its
+  /// colours unless the appearance's Increase Contrast scenes fail too. The
+  /// colours of the scenes that do not fail are kept as written. Nil when a
+  /// class has no such colour, or nothing would change.
+  static func colorVariants(
+    item: ContentItem, element: Element, groups: [Group]
+  ) -> FixCandidate? {
+    struct Class: Hashable {
+      var appearance: Appearance
+      var increaseContrast: Bool
+    }
+    var byClass: [Class: [Group]] = [:]
+    for g in groups {
+      byClass[
+        Class(appearance: g.appearance, increaseContrast: g.mode.increasesContrast),
+        default: []
+      ].append(g)
+    }
+    var slots: [Class: String] = [:]
+    for a in Appearance.allCases {
+      for ic in [false, true] {
+        if let t = item.color?.text(for: a, increaseContrast: ic) {
+          slots[Class(appearance: a, increaseContrast: ic)] = t
+        }
+      }
+    }
+    let before = slots
+    for (c, gs) in byClass {
+      guard let name = passingEverywhere("color:", in: gs).first else { return nil }
+      slots[c] = name
+      let ic = Class(appearance: c.appearance, increaseContrast: true)
+      if !c.increaseContrast, byClass[ic] == nil { slots[ic] = name }
+    }
+    guard slots != before else { return nil }
+    func pair(_ ic: Bool) -> ColorSpec {
+      let l = slots[Class(appearance: .light, increaseContrast: ic)]
+      let d = slots[Class(appearance: .dark, increaseContrast: ic)]
+      if let l, l == d { return .same(l) }
+      return .perAppearance(light: l, dark: d)
+    }
+    let normal = pair(false)
+    var icOnly: [Appearance: String] = [:]
+    for a in Appearance.allCases {
+      let n = slots[Class(appearance: a, increaseContrast: false)]
+      if let t = slots[Class(appearance: a, increaseContrast: true)], t != n { icOnly[a] = t }
+    }
+    let spec: ColorSpec =
+      icOnly.isEmpty
+      ? normal
+      : .withIncreaseContrast(
+        normal: normal,
+        increaseContrast: icOnly.count == 2 && icOnly[.light] == icOnly[.dark]
+          ? .same(icOnly[.light]!) : .perAppearance(light: icOnly[.light], dark: icOnly[.dark]))
+    guard let value = LayoutValue.color(spec) else { return nil }
+    return FixCandidate(
+      edits: [LayoutEdit(element: element.id, item: item.id, key: "color", value: value)],
+      changesElement: false, kind: "colour", appearances: Set(byClass.keys.map(\.appearance)))
   }
 
   /// Why no change is proposed for an item: per kind of fix, a scene

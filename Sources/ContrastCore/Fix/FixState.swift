@@ -164,29 +164,11 @@ struct FixState {
   /// What the candidates read of a kept edit: the element's material,
   /// fallback and tint, the item's colour.
   static func applyToModel(_ e: LayoutEdit, element: inout Element, item: inout ContentItem) {
-    func spec(_ v: LayoutValue) -> ColorSpec? {
-      func text(_ v: LayoutValue) -> String? {
-        switch v {
-        case .text(let s): return s
-        case .mapping(let f) where f.count == 2 && f[0].key == "color":
-          if case .text(let c) = f[0].value, case .number(let a) = f[1].value {
-            return ColorText.withAlpha(c, a)
-          }
-          return nil
-        default: return nil
-        }
-      }
-      if let t = text(v) { return .same(t) }
-      guard case .mapping(let f) = v else { return nil }
-      let light = f.first { $0.key == "light" }.flatMap { text($0.value) }
-      let dark = f.first { $0.key == "dark" }.flatMap { text($0.value) }
-      return .perAppearance(light: light, dark: dark)
-    }
     switch (e.item, e.key, e.value) {
     case (nil, "material", .text(let m)): element.material = m
     case (nil, "fallback", .text(let m)): element.fallback = .material(m)
-    case (nil, "tint", let v): element.tint = spec(v)
-    case (item.id?, "color", let v): item.color = spec(v)
+    case (nil, "tint", let v): element.tint = v.colorSpec
+    case (item.id?, "color", let v): item.color = v.colorSpec
     default: break
     }
   }

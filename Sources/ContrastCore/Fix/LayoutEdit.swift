@@ -31,6 +31,49 @@ public indirect enum LayoutValue: Sendable, Hashable {
     return fields.isEmpty ? nil : .mapping(fields)
   }
 
+  /// A layout colour as the layout writes it: a text when it is one,
+  /// `{light, dark}`, and `increaseContrast:` beside them for the app's own
+  /// Increase Contrast variant; nil for a colour with no text at all.
+  public static func color(_ spec: ColorSpec) -> LayoutValue? {
+    switch spec {
+    case .same(let s): return color(s)
+    case .perAppearance(let light, let dark): return color(light: light, dark: dark)
+    case .withIncreaseContrast(let normal, let ic):
+      guard let icValue = color(ic) else { return color(normal) }
+      let light = normal.text(for: .light)
+      let dark = normal.text(for: .dark)
+      let fields = [("light", light), ("dark", dark)].compactMap { k, v in
+        v.map { Field(key: k, value: color($0)) }
+      }
+      return .mapping(fields + [Field(key: "increaseContrast", value: icValue)])
+    }
+  }
+
+  /// The layout colour this value writes (the inverse of
+  /// ``color(_:)-swift.type.method``); nil when it is not a colour.
+  public var colorSpec: ColorSpec? {
+    func text(_ v: LayoutValue) -> String? {
+      switch v {
+      case .text(let s): return s
+      case .mapping(let f) where f.count == 2 && f[0].key == "color":
+        if case .text(let c) = f[0].value, case .number(let a) = f[1].value {
+          return ColorText.withAlpha(c, a)
+        }
+        return nil
+      default: return nil
+      }
+    }
+    if let t = text(self) { return .same(t) }
+    guard case .mapping(let f) = self else { return nil }
+    let light = f.first { $0.key == "light" }.flatMap { text($0.value) }
+    let dark = f.first { $0.key == "dark" }.flatMap { text($0.value) }
+    let normal = ColorSpec.perAppearance(light: light, dark: dark)
+    if let ic = f.first(where: { $0.key == "increaseContrast" })?.value.colorSpec {
+      return .withIncreaseContrast(normal: normal, increaseContrast: ic)
+    }
+    return normal
+  }
+
   /// The value in YAML flow style, one line.
   public var yaml: String {
     switch self {

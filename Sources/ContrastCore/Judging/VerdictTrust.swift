@@ -196,7 +196,9 @@ public struct TrustIndex: Sendable {
     _ spec: ColorSpec?, profile: Profile, appearance: Appearance, increaseContrast: Bool,
     isTint: Bool = false
   ) -> (trust: Trust, path: String)? {
-    guard let written = spec?.text(for: appearance) else { return nil }
+    guard let written = spec?.text(for: appearance, increaseContrast: increaseContrast) else {
+      return nil
+    }
     var found: (trust: Trust, path: String)?
     func consider(_ f: (trust: Trust, path: String)?) { found = Self.weaker(found, f) }
     // An alpha of the app's own (`{color, alpha}`) is exact: no default

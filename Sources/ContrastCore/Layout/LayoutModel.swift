@@ -77,17 +77,38 @@ public enum ContentKind: String, Sendable, CaseIterable, Codable {
 
 /// A colour as a layout or an override writes it, before resolution against
 /// the profile: a semantic name or hex, the same in both appearances, or one
-/// per appearance (either may be missing).
-public enum ColorSpec: Sendable, Hashable {
+/// per appearance (either may be missing); optionally with the app's own
+/// Increase Contrast variant (as an asset catalog's High Contrast colour).
+public indirect enum ColorSpec: Sendable, Hashable {
   case same(String)
   case perAppearance(light: String?, dark: String?)
+  /// `{light, dark, increaseContrast: C}`: `increaseContrast` drawn in the
+  /// modes that increase contrast, per appearance; an appearance it leaves
+  /// out takes the normal colour (resolved, as every colour there, to its
+  /// Increase Contrast variant when it is a semantic name).
+  case withIncreaseContrast(normal: ColorSpec, increaseContrast: ColorSpec)
 
-  /// The text for one appearance, if any.
+  /// The text for one appearance, if any, outside Increase Contrast.
   public func text(for appearance: Appearance) -> String? {
     switch self {
     case .same(let s): s
     case .perAppearance(let light, let dark): appearance == .light ? light : dark
+    case .withIncreaseContrast(let normal, _): normal.text(for: appearance)
     }
+  }
+
+  /// The text drawn in one appearance, with Increase Contrast on or off.
+  public func text(for appearance: Appearance, increaseContrast: Bool) -> String? {
+    guard increaseContrast, case .withIncreaseContrast(let normal, let ic) = self else {
+      return text(for: appearance)
+    }
+    return ic.text(for: appearance) ?? normal.text(for: appearance)
+  }
+
+  /// The app's own Increase Contrast variant, when it gives one.
+  public var increaseContrastVariant: ColorSpec? {
+    if case .withIncreaseContrast(_, let ic) = self { return ic }
+    return nil
   }
 }
 

@@ -604,20 +604,25 @@ struct LayoutReader {
     return RectInPoints(x: x, y: y, width: w, height: h)
   }
 
-  /// A colour: a semantic name of the profile, a hex colour, or
-  /// `{light: C, dark: C}` with either optional.
   /// A colour: its text (a semantic name or `"#hex"`), `{color, alpha}`
   /// (the colour drawn at that alpha, exactly: a tint or fill as a fix
-  /// writes it), or `{light, dark}` of either.
-  private mutating func readColor(_ node: YAMLNode, path: String) -> ColorSpec? {
+  /// writes it), or `{light, dark}` of either, with either optional; and
+  /// optionally `increaseContrast:`, the app's own variant for the modes
+  /// that increase contrast (any of those forms but this one).
+  private mutating func readColor(
+    _ node: YAMLNode, path: String, variants: Bool = true
+  ) -> ColorSpec? {
     if let entries = node.entries {
       if entries.contains(where: { ["color", "alpha"].contains($0.name ?? "") }) {
         return readColorWithAlpha(node, path: path).map(ColorSpec.same)
       }
+      let keys = Self.appearanceKeys + (variants ? ["increaseContrast"] : [])
       guard
         let f = yaml.fields(
-          node, path: path, allowed: Self.appearanceKeys + ["color", "alpha"],
-          what: "a colour per appearance or {color, alpha}")
+          node, path: path, allowed: keys + ["color", "alpha"],
+          what: variants
+            ? "a colour per appearance (and its Increase Contrast variant) or {color, alpha}"
+            : "a colour per appearance or {color, alpha}")
       else { return nil }
       var light: String?
       var dark: String?
@@ -630,7 +635,14 @@ struct LayoutReader {
         dark = readColorOrAlpha(n, path: "\(path).dark")
         valid = valid && dark != nil
       }
-      return valid ? .perAppearance(light: light, dark: dark) : nil
+      let normal = ColorSpec.perAppearance(light: light, dark: dark)
+      if let n = f["increaseContrast"] {
+        guard let ic = readColor(n, path: "\(path).increaseContrast", variants: false) else {
+          return nil
+        }
+        return valid ? .withIncreaseContrast(normal: normal, increaseContrast: ic) : nil
+      }
+      return valid ? normal : nil
     }
     return readColorText(node, path: path).map(ColorSpec.same)
   }

@@ -36,7 +36,9 @@ extension Profile {
   public func resolveColor(
     _ spec: ColorSpec?, appearance: Appearance, increaseContrast: Bool, isTint: Bool = false
   ) -> RGBA? {
-    guard let text = spec?.text(for: appearance) else { return nil }
+    guard let text = spec?.text(for: appearance, increaseContrast: increaseContrast) else {
+      return nil
+    }
     return resolveColor(
       text, appearance: appearance, increaseContrast: increaseContrast, isTint: isTint)
   }

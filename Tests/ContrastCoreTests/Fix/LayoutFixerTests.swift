@@ -108,6 +108,56 @@ import Testing
     #expect(again.outcome.texts.isEmpty && again.outcome.items.isEmpty)
   }
 
+  /// White body text on regular glass over black, at the Clear setting:
+  /// in light, normal, it passes (ios27: 5.70:1, SPEC §3.5's example); with
+  /// Increase Contrast the light glass's fill turns white at alpha 0.5 or
+  /// more and it fails. `label` (black in light) passes there and fails in
+  /// normal, and a tint or a thicker glass changes normal too: the one safe
+  /// change is the app's own Increase Contrast colour, light only.
+  @Test func theOnlySafeFixIsAnIncreaseContrastVariant() throws {
+    var profile = RemedyFixesTests.ios27
+    profile.colors = profile.colors.filter { ["white", "label"].contains($0.key) }
+    let text = """
+      version: 1
+      layout: l
+      title: L
+      canvas: {width: 40, height: 40, scale: 1}
+      elements:
+        - id: e
+          material: glass.regular
+          frame: {x: 0, y: 0, width: 40, height: 40}
+          content:
+            - id: t
+              role: body
+              color: white
+              minimumRatio: 4.5
+              frame: {x: 4, y: 4, width: 30, height: 10}
+
+      """
+    let walls = [Self.wallpaper("black", grey: 0)]
+    let settings = AuditSettings(
+      modes: [.normal, .increaseContrast], appearances: [.light, .dark], liquidGlass: [.clear])
+    let before = try Self.audit(text, profile: profile, settings: settings, wallpapers: walls)
+    #expect(
+      before.filter { $0.verdict == .fail }.map { "\($0.appearance) \($0.mode)" } == [
+        "light increaseContrast"
+      ])
+    let (outcome, fixed) = try Self.fix(
+      text, profile: profile, settings: settings, wallpapers: walls)
+    #expect(
+      outcome.items.first?.applied?.written
+        == "color: {light: white, dark: white, increaseContrast: {light: label}}")
+    #expect(
+      fixed
+        == text.replacingOccurrences(
+          of: "color: white",
+          with: "color: {light: white, dark: white, increaseContrast: {light: label}}"))
+    let after = try Self.audit(fixed, profile: profile, settings: settings, wallpapers: walls)
+    #expect(after.count == before.count && after.allSatisfy { $0.verdict == .pass })
+    let again = try Self.fix(fixed, profile: profile, settings: settings, wallpapers: walls)
+    #expect(again.outcome.texts.isEmpty && again.outcome.items.isEmpty)
+  }
+
   @Test func twoItemsThatNeedOppositeTintsGetNoneAndSaySo() throws {
     // On dark glass over mid grey (a background near #909090 here), light
     // grey text asks for a black tint and dark grey text for a white one
