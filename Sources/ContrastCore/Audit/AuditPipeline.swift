@@ -125,6 +125,9 @@ public enum AuditPipeline {
     var layoutTitles: [String: String] = [:]
     var baseline: Baseline?
     var pruningBaseline = false
+    /// The baseline states the results already have (a merge: the states
+    /// its shards' reports carry), which ``baseline`` replaces.
+    var baselineColumn = BaselineColumn()
   }
 
   /// The one finishing step of ``run(_:progress:)`` and
@@ -143,8 +146,9 @@ public enum AuditPipeline {
     report.inputsDigest = f.inputsDigest
     report.shard = f.shard
     report.failOn = f.failOn
+    report.baselineColumn = f.baselineColumn
     if let baseline = f.baseline {
-      report.baselineOutcome = baseline.apply(to: &report.outcome.results)
+      report.apply(baseline)
       report.pruningBaseline = f.pruningBaseline
     }
     return report
@@ -183,7 +187,8 @@ public enum AuditPipeline {
       outcome,
       Finishing(
         settings: first.settings, profileNames: first.profileNames, timestamp: timestamp,
-        failOn: failOn, inputsDigest: first.inputsDigest, shard: nil))
+        failOn: failOn, inputsDigest: first.inputsDigest, shard: nil,
+        baselineColumn: .union(shards.map(\.report.baselineColumn))))
   }
 
   /// Why these shard reports cannot be merged (empty when they can).

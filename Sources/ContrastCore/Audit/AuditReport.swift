@@ -16,6 +16,10 @@ public struct AuditReport: Sendable {
   public var shard: ShardSpec?
   /// What applying the run's baseline found; nil without a baseline.
   public var baselineOutcome: BaselineOutcome?
+  /// Each check's baseline state (``baselineState(of:)``), a column beside
+  /// the results: the run's baseline applied, or the states a shard's report
+  /// carried (a merge); empty, every check `new`, without either.
+  public var baselineColumn = BaselineColumn()
   /// Whether the baseline's stale entries are being pruned by the caller.
   public var pruningBaseline = false
   /// What fails the run (`--fail-on`); not part of report.json.
@@ -69,11 +73,11 @@ public struct AuditReport: Sendable {
       case .pass: s.passed += 1
       case .fail:
         s.failed += 1
-        if r.baseline != "known" { s.newFailures += 1 }
+        if !isAcceptedByBaseline(r) { s.newFailures += 1 }
       case .warn: s.warnings += 1
       case .review:
         s.reviews += 1
-        if r.baseline != "known" { s.newReviews += 1 }
+        if !isAcceptedByBaseline(r) { s.newReviews += 1 }
       }
     }
     s.errors = outcome.errors.count

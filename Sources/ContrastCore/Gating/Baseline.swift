@@ -132,31 +132,33 @@ public struct Baseline: Sendable, Hashable {
     ]).rendered()
   }
 
-  /// Marks each failing result `known` when the baseline accepts it and
-  /// `new` otherwise (other results `new`), and sorts the entries that no
-  /// longer match a failure into stale and unmatched.
+  /// What the baseline says of `results`, which it does not change: the
+  /// state column (each failing result, or one to review, `known` when the
+  /// baseline accepts it, every other result `new`: ``BaselineColumn``), and
+  /// the outcome, which counts the failures known and new and sorts the
+  /// entries that no longer match a failure into stale and unmatched.
   ///
   /// An entry is stale when its scene (its coordinate) was audited in
   /// `results` and the check no longer fails there (it passes, warns, or the
   /// item is gone): it can be pruned. An entry whose scene has no result at
   /// all (another shard's, or a value of a dimension the run did not sweep)
   /// is unmatched: this run says nothing about it, so it must be kept.
-  public func apply(to results: inout [CheckResult]) -> BaselineOutcome {
+  public func apply(to results: [CheckResult]) -> (
+    outcome: BaselineOutcome, column: BaselineColumn
+  ) {
     let accepted = fingerprints
     var failing = Set<String>()
     var scenes = Set<String>()
+    var column = BaselineColumn()
     var outcome = BaselineOutcome()
-    for i in results.indices {
-      let r = results[i]
+    for r in results {
       scenes.insert(
         Baseline.sceneKey(SceneDimension.all.compactMap { $0.identityPart(of: r) }))
-      guard r.isAcceptable else {
-        results[i].baseline = "new"
-        continue
-      }
-      failing.insert(r.fingerprint)
-      let known = accepted.contains(r.fingerprint)
-      results[i].baseline = known ? "known" : "new"
+      guard r.isAcceptable else { continue }
+      let fingerprint = r.fingerprint
+      failing.insert(fingerprint)
+      let known = accepted.contains(fingerprint)
+      if known { column.known.insert(fingerprint) }
       // (The counts are of failures; a review is marked alike.)
       guard r.verdict == .fail else { continue }
       if known { outcome.known += 1 } else { outcome.new += 1 }
@@ -168,7 +170,7 @@ public struct Baseline: Sendable, Hashable {
         outcome.unmatched.append(e)
       }
     }
-    return outcome
+    return (outcome, column)
   }
 
   static func sceneKey(_ parts: [String]) -> String {
@@ -396,10 +398,6 @@ extension Baseline {
 }
 
 extension CheckResult {
-  /// Whether the check fails (or is to review) and the run's baseline
-  /// accepts it.
-  public var isAcceptedByBaseline: Bool { isAcceptable && baseline == "known" }
-
   /// Whether a baseline can accept the check: it fails, or is to review.
   var isAcceptable: Bool { verdict == .fail || verdict == .review }
 }

@@ -197,9 +197,9 @@ extension AuditReport {
   public func gates(_ r: CheckResult) -> Bool {
     switch r.verdict {
     case .pass: false
-    case .fail: !r.isAcceptedByBaseline && failOn != .never
+    case .fail: !isAcceptedByBaseline(r) && failOn != .never
     case .warn: failOn == .warning
-    case .review: !r.isAcceptedByBaseline && failOn.gatesReviews
+    case .review: !isAcceptedByBaseline(r) && failOn.gatesReviews
     }
   }
 

@@ -5,13 +5,13 @@ extension CheckResult {
   init(
     readingElement element: String, item: String, kind: ContentKind, role: String?,
     largeText: Bool, threshold: Double, contrast: ContrastStatistics, bounds: ContrastBounds,
-    verdict: Verdict, baseline: String, pixelCount: Int, color: String, material: String,
+    verdict: Verdict, pixelCount: Int, color: String, material: String,
     file: String, line: Int, trust: VerdictTrust, trustBasis: String
   ) {
     self.init(
       layout: "", wallpaper: "", appearance: .light, mode: .normal, element: element, item: item,
       kind: kind, role: role, largeText: largeText, threshold: threshold, contrast: contrast,
-      bounds: bounds, verdict: verdict, baseline: baseline, judgedRatio: contrast.min,
+      bounds: bounds, verdict: verdict, judgedRatio: contrast.min,
       pixelCount: pixelCount, color: color, material: material, file: file, line: line,
       trust: trust, trustBasis: trustBasis)
   }

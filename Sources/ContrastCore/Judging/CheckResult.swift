@@ -117,8 +117,6 @@ public struct CheckResult: Sendable, Hashable {
   var look: Look
   public var verdict: Verdict
   public var contrast: ContrastStatistics
-  /// `new` or `known` (accepted by a baseline).
-  public var baseline: String
   /// The statistic's value the verdict was judged on.
   public var judgedRatio: Double
   /// Number of pixels measured.
@@ -244,7 +242,7 @@ public struct CheckResult: Sendable, Hashable {
     layout: String, wallpaper: String, appearance: Appearance, mode: AccessibilityMode,
     element: String, item: String, kind: ContentKind, role: String?, largeText: Bool,
     threshold: Double, contrast: ContrastStatistics, bounds: ContrastBounds, verdict: Verdict,
-    baseline: String = "new", judgedRatio: Double, pixelCount: Int, color: String,
+    judgedRatio: Double, pixelCount: Int, color: String,
     material: String, remedy: Remedy? = nil, file: String, line: Int,
     liquidGlass: LiquidGlassSetting? = nil, profile: String = Profile.defaultName,
     trust: VerdictTrust = .assumption, trustBasis: String = ""
@@ -259,7 +257,7 @@ public struct CheckResult: Sendable, Hashable {
           wallpaper: wallpaper, appearance: appearance, mode: mode, liquidGlass: liquidGlass,
           profile: profile)),
       largeText: largeText, threshold: threshold, contrast: contrast, bounds: bounds,
-      verdict: verdict, baseline: baseline, judgedRatio: judgedRatio, pixelCount: pixelCount,
+      verdict: verdict, judgedRatio: judgedRatio, pixelCount: pixelCount,
       color: color, material: material, remedy: remedy, trust: trust, trustBasis: trustBasis)
   }
 
@@ -268,7 +266,7 @@ public struct CheckResult: Sendable, Hashable {
   init(
     place: ItemPlace, scene: ScenePlace, largeText: Bool, threshold: Double,
     contrast: ContrastStatistics, bounds: ContrastBounds, verdict: Verdict,
-    baseline: String = "new", judgedRatio: Double, pixelCount: Int, color: String,
+    judgedRatio: Double, pixelCount: Int, color: String,
     material: String, remedy: Remedy? = nil, trust: VerdictTrust, trustBasis: String
   ) {
     self.init(
@@ -277,13 +275,13 @@ public struct CheckResult: Sendable, Hashable {
         LookFields(
           color: color, material: material, trustBasis: trustBasis, trust: trust,
           largeText: largeText, threshold: threshold, bounds: bounds)),
-      contrast: contrast, verdict: verdict, baseline: baseline, judgedRatio: judgedRatio,
+      contrast: contrast, verdict: verdict, judgedRatio: judgedRatio,
       pixelCount: pixelCount, remedy: remedy)
   }
 
   init(
     place: ItemPlace, scene: ScenePlace, look: Look, contrast: ContrastStatistics,
-    verdict: Verdict, baseline: String = "new", judgedRatio: Double, pixelCount: Int,
+    verdict: Verdict, judgedRatio: Double, pixelCount: Int,
     remedy: Remedy? = nil
   ) {
     self.place = place
@@ -291,7 +289,6 @@ public struct CheckResult: Sendable, Hashable {
     self.look = look
     self.verdict = verdict
     self.contrast = contrast
-    self.baseline = baseline
     self.judgedRatio = judgedRatio
     self.pixelCount = pixelCount
     self.remedyBox = remedy.map(RemedyBox.init)

@@ -4,7 +4,8 @@
 /// judged ratio taken from the rounded statistics and the verdict `review`
 /// where that ratio's interval (``ContrastInterval``) holds the threshold. Nothing after it changes a
 /// result but the remedy of its group (known only when every scene of the
-/// group is in: `AuditOutcome.finalize`) and the baseline's mark.
+/// group is in: `AuditOutcome.finalize`); the baseline's state is a column
+/// beside the results (``BaselineColumn``), not a field of them.
 ///
 /// One assembly per lane of the audit: a look is rounded once for every
 /// check that shares it.

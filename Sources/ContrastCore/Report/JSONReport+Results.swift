@@ -97,7 +97,7 @@ extension JSONReport {
       out.raw("}, \"verdict\": ")
       out.string(r.verdict.rawValue)
       out.raw(", \"baseline\": ")
-      out.string(r.baseline)
+      out.string(t.baseline.state(of: r).rawValue)
       out.raw(", \"pixels\": ")
       out.int(r.pixelCount)
       out.raw(", \"remedyIndex\": ")

@@ -115,10 +115,13 @@ public enum JSONReport {
     private(set) var checkRemedy: [Int?] = []
     /// The run's verified fixes (`run --verify-fixes`), if any.
     let fixes: VerifiedFixes?
+    /// Each check's baseline state.
+    let baseline: BaselineColumn
 
     init(_ report: AuditReport, checks: JSONChecks) {
       self.checks = checks
       fixes = report.fixes
+      baseline = report.baselineColumn
       let results = report.outcome.results
       aggregates = ItemAggregates(report)
       listed = results.indices.filter { checks.lists(results[$0].verdict) }
@@ -227,7 +230,8 @@ public enum JSONReport {
         ])
       ),
       ("interval", .object([("min", .number(interval.min)), ("max", .number(interval.max))])),
-      ("verdict", .string(r.verdict.rawValue)), ("baseline", .string(r.baseline)),
+      ("verdict", .string(r.verdict.rawValue)),
+      ("baseline", .string(t.baseline.state(of: r).rawValue)),
       ("pixels", .int(r.pixelCount)),
       ("remedyIndex", t.checkRemedy[n].map(JSONValue.int) ?? .null),
     ]

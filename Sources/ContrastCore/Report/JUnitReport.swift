@@ -224,7 +224,7 @@ public enum JUnitReport {
     detail.append("at \(r.file):\(r.line)")
     if kind == .skipped {
       let why =
-        bad.allSatisfy(\.isAcceptedByBaseline)
+        bad.allSatisfy(report.isAcceptedByBaseline)
         ? "accepted by the baseline: " : "not gating (--fail-on never): "
       out.append(
         "      <skipped message=\"\(xml(why + message))\">"

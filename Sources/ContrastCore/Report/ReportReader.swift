@@ -71,12 +71,18 @@ public enum ReportReader {
       rawResults = try checks(root, fail: fail)
     }
     var results: [CheckResult] = []
+    // Each check's baseline state as written (a shard's, which its merge
+    // writes again).
+    var column = BaselineColumn()
     for (i, r) in rawResults.enumerated() {
       guard
         let result = checkResult(
           r, defaultProfile: swept.profileNames[0], statistic: statistic)
       else {
         throw fail("\(member)[\(i)] is invalid")
+      }
+      if r["baseline"] as? String == BaselineState.known.rawValue, result.isAcceptable {
+        column.known.insert(result.fingerprint)
       }
       results.append(result)
     }
@@ -105,6 +111,7 @@ public enum ReportReader {
       remedySearch: RemedyAccumulator(groups: groups))
     var report = swept
     report.outcome = outcome
+    report.baselineColumn = column
     report.timestamp = root["timestamp"] as? String
     report.settings.hasProfileWithoutLiquidGlass = settings["withoutLiquidGlass"] as? Bool ?? false
     report.inputsDigest = (root["inputs"] as? [String: Any])?["digest"] as? String ?? ""
@@ -155,7 +162,7 @@ public enum ReportReader {
       let largeText = r["largeText"] as? Bool, let threshold = double(r["threshold"]),
       let c = r["contrast"] as? [String: Any], let b = r["bounds"] as? [String: Any],
       let verdict = (r["verdict"] as? String).flatMap(Verdict.init(rawValue:)),
-      let baseline = r["baseline"] as? String, let pixels = r["pixels"] as? Int,
+      r["baseline"] is String, let pixels = r["pixels"] as? Int,
       let color = r["color"] as? String, let material = r["material"] as? String,
       let file = r["file"] as? String, let line = r["line"] as? Int,
       let cmin = double(c["min"]), let p05 = double(c["p05"]), let p10 = double(c["p10"]),
@@ -176,8 +183,8 @@ public enum ReportReader {
       contrast: ContrastStatistics(
         min: cmin, p05: p05, p10: p10, median: median, mean: mean, max: cmax,
         failingFraction: ff),
-      bounds: ContrastBounds(min: bmin, max: bmax), verdict: verdict, baseline: baseline,
-      pixelCount: pixels, color: color, material: material, file: file, line: line,
+      bounds: ContrastBounds(min: bmin, max: bmax), verdict: verdict, pixelCount: pixels,
+      color: color, material: material, file: file, line: line,
       trust: trust, trustBasis: r["trustBasis"] as? String ?? "")
     let defaults = ReadingDefaults(profile: defaultProfile)
     for d in SceneDimension.all where !d.read(r[d.key], &result, defaults) { return nil }

@@ -214,7 +214,7 @@ public enum SARIFReport {
       pairs.append(("fixes", .array([fix(entry, edit)])))
     }
     let gated = review ? scenes : failing
-    let accepted = !gated.isEmpty && gated.allSatisfy(\.isAcceptedByBaseline)
+    let accepted = !gated.isEmpty && gated.allSatisfy(report.isAcceptedByBaseline)
     if accepted {
       pairs.append(
         (
@@ -244,7 +244,10 @@ public enum SARIFReport {
               ("baseline", .string(accepted ? "known" : "new")),
               ("failingScenes", .int(failing.count)),
               ("sceneCount", .int(scenes.count)),
-              ("scenes", .array(scenes.prefix(maximumListedScenes).map(scene))),
+              (
+                "scenes",
+                .array(scenes.prefix(maximumListedScenes).map { scene($0, report: report) })
+              ),
             ] + vibrant)
       ))
     return .object(pairs)
@@ -252,13 +255,13 @@ public enum SARIFReport {
 
   /// One scene of an item's result: where, the judged ratio and threshold,
   /// the verdict and the baseline's mark.
-  static func scene(_ r: CheckResult) -> JSONValue {
+  static func scene(_ r: CheckResult, report: AuditReport) -> JSONValue {
     .object(
       // The scene: its coordinate after the layout, which the result names.
       JSONReport.coordinate(r).dropFirst() + [
         ("ratio", .number(r.judgedRatio)),
         ("threshold", .number(r.threshold)), ("verdict", .string(r.verdict.rawValue)),
-        ("baseline", .string(r.baseline)),
+        ("baseline", .string(report.baselineState(of: r).rawValue)),
       ] + interval(r))
   }
 

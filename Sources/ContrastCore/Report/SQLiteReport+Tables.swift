@@ -59,7 +59,8 @@ extension SQLiteReport {
   /// report.json writes for a result, and the scene's words, the judged
   /// ratio and the fix.
   static func insertChecks(
-    _ results: [CheckResult], fixes verified: VerifiedFixes? = nil, into db: SQLiteDatabase
+    _ results: [CheckResult], fixes verified: VerifiedFixes? = nil,
+    baseline: BaselineColumn = BaselineColumn(), into db: SQLiteDatabase
   ) throws {
     var row = try insert(into: "checks", count: 61, db)
     // What many checks share, made once per shared object.
@@ -113,7 +114,7 @@ extension SQLiteReport {
       try row.add(interval.max)
       try row.add(r.uncertainty)
       try row.add(r.verdict.rawValue)
-      try row.add(r.baseline)
+      try row.add(baseline.state(of: r).rawValue)
       try row.add(r.trust.rawValue)
       try row.add(r.trustBasis)
       try row.add(r.pixelCount)

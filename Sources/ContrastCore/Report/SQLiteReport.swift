@@ -46,7 +46,8 @@ public enum SQLiteReport {
     try db.exec("BEGIN")
     try db.exec(schema)
     try insertRun(report, into: db)
-    try insertChecks(report.outcome.results, fixes: report.fixes, into: db)
+    try insertChecks(
+      report.outcome.results, fixes: report.fixes, baseline: report.baselineColumn, into: db)
     try insertItems(report, into: db)
     try insertInputs(report.outcome.results, into: db)
     try insertFindings(report.outcome.findings, into: db)

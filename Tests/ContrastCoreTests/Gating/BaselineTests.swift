@@ -24,32 +24,39 @@ import Testing
 
   @Test func marksAcceptedFailuresKnownAndOthersNew() {
     let baseline = Baseline(entries: [Baseline.Entry(F.check(item: "label"))])
-    var results = [
+    // A passing check its entry names is not known: only a failure (or a
+    // check to review) is.
+    let results = [
       F.check(item: "label"), F.check(item: "title"),
-      F.check(item: "ok", verdict: .pass, ratio: 9, baseline: "known"),
+      F.check(item: "ok", verdict: .pass, ratio: 9),
     ]
-    let outcome = baseline.apply(to: &results)
-    #expect(results.map(\.baseline) == ["known", "new", "new"])
+    let (outcome, column) = baseline.apply(to: results)
+    #expect(results.map { column.state(of: $0) } == [.known, .new, .new])
     #expect(outcome.known == 1)
     #expect(outcome.new == 1)
     #expect(outcome.stale.isEmpty && outcome.unmatched.isEmpty)
-    let report = F.report(results)
+    var report = F.report(results)
+    report.apply(baseline)
     #expect(report.summary.failed == 2)
     #expect(report.summary.newFailures == 1)
+    #expect(report.outcome.results.map { report.baselineState(of: $0) } == [.known, .new, .new])
+    #expect(
+      F.report([F.check(item: "ok", verdict: .pass, ratio: 9)], known: [F.check(item: "ok")])
+        .baselineState(of: F.check(item: "ok", verdict: .pass, ratio: 9)) == .new)
   }
 
   @Test func passingCheckInAnAuditedSceneIsStale() {
     let baseline = Baseline(entries: [Baseline.Entry(F.check(item: "label"))])
-    var results = [F.check(item: "label", verdict: .pass, ratio: 5)]
-    let outcome = baseline.apply(to: &results)
+    let results = [F.check(item: "label", verdict: .pass, ratio: 5)]
+    let outcome = baseline.apply(to: results).outcome
     #expect(outcome.stale.map(\.item) == ["label"])
     #expect(outcome.unmatched.isEmpty)
   }
 
   @Test func removedItemInAnAuditedSceneIsStale() {
     let baseline = Baseline(entries: [Baseline.Entry(F.check(item: "gone"))])
-    var results = [F.check(item: "label", verdict: .pass, ratio: 5)]
-    #expect(baseline.apply(to: &results).stale.map(\.item) == ["gone"])
+    let results = [F.check(item: "label", verdict: .pass, ratio: 5)]
+    #expect(baseline.apply(to: results).outcome.stale.map(\.item) == ["gone"])
   }
 
   @Test func sceneNotAuditedIsUnmatchedNotStale() {
@@ -58,8 +65,8 @@ import Testing
       Baseline.Entry(F.check(wallpaper: "noon")),
       Baseline.Entry(F.check(mode: .increaseContrast)),
     ])
-    var results = [F.check(verdict: .pass, ratio: 5)]
-    let outcome = baseline.apply(to: &results)
+    let results = [F.check(verdict: .pass, ratio: 5)]
+    let outcome = baseline.apply(to: results).outcome
     #expect(outcome.stale.isEmpty)
     #expect(outcome.unmatched.count == 2)
   }
@@ -69,8 +76,8 @@ import Testing
       Baseline.Entry(F.check(item: "fixed")), Baseline.Entry(F.check(item: "still")),
       Baseline.Entry(F.check(item: "elsewhere", wallpaper: "noon")),
     ])
-    var results = [F.check(item: "fixed", verdict: .pass, ratio: 5), F.check(item: "still")]
-    let outcome = baseline.apply(to: &results)
+    let results = [F.check(item: "fixed", verdict: .pass, ratio: 5), F.check(item: "still")]
+    let outcome = baseline.apply(to: results).outcome
     let pruned = baseline.pruned(stale: outcome.stale)
     #expect(pruned.entries.map(\.item) == ["elsewhere", "still"])
   }
@@ -161,12 +168,12 @@ import Testing
 
   @Test func anOldEntryAcceptsTheDefaultSettingOnly() throws {
     let old = try Baseline.parse(text: Self.oldText, file: "old.json")
-    var results = [
+    let results = [
       F.check(liquidGlass: .clear), F.check(liquidGlass: .default),
       F.check(liquidGlass: .tinted), F.check(liquidGlass: .default, profile: "ios26"),
     ]
-    let outcome = old.apply(to: &results)
-    #expect(results.map(\.baseline) == ["new", "known", "new", "new"])
+    let (outcome, column) = old.apply(to: results)
+    #expect(results.map { column.state(of: $0) } == [.new, .known, .new, .new])
     #expect(outcome.known == 1 && outcome.stale.isEmpty && outcome.unmatched.isEmpty)
   }
 
@@ -189,17 +196,16 @@ import Testing
     #expect(text.contains("\"profile\": \"ios26\""))
     let parsed = try Baseline.parse(text: text, file: "b.json")
     #expect(parsed == b)
-    var again = failing
-    let outcome = parsed.apply(to: &again)
+    let outcome = parsed.apply(to: failing).outcome
     #expect(outcome.known == 4)
   }
 
   @Test func aFixedCheckOfOneSettingIsStaleInItsOwnSceneOnly() throws {
     let b = Baseline(entries: [Baseline.Entry(F.check(liquidGlass: .clear))])
-    var passingClear = [F.check(verdict: .pass, ratio: 9, liquidGlass: .clear)]
-    #expect(b.apply(to: &passingClear).stale.count == 1)
-    var onlyDefault = [F.check(verdict: .pass, ratio: 9, liquidGlass: .default)]
-    let o = b.apply(to: &onlyDefault)
+    let passingClear = [F.check(verdict: .pass, ratio: 9, liquidGlass: .clear)]
+    #expect(b.apply(to: passingClear).outcome.stale.count == 1)
+    let onlyDefault = [F.check(verdict: .pass, ratio: 9, liquidGlass: .default)]
+    let o = b.apply(to: onlyDefault).outcome
     #expect(o.stale.isEmpty && o.unmatched.count == 1)
   }
 

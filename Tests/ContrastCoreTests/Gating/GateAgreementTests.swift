@@ -17,7 +17,7 @@ import Testing
     report.layoutFiles = ["tabs": "layouts/tabs.yml"]
     if let recorded {
       let baseline = Baseline.recording(F.report(recorded))
-      report.baselineOutcome = baseline.apply(to: &report.outcome.results)
+      report.apply(baseline)
       report.pruningBaseline = pruning
     }
     return report

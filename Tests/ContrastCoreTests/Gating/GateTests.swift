@@ -22,8 +22,8 @@ import Testing
   @Test func aFailureTheBaselineAcceptsPasses() {
     var report = ReportFixtures.report([ReportFixtures.check()])
     let baseline = Baseline.recording(report)
-    report.baselineOutcome = baseline.apply(to: &report.outcome.results)
-    #expect(report.outcome.results[0].baseline == "known")
+    report.apply(baseline)
+    #expect(report.baselineState(of: report.outcome.results[0]) == .known)
     #expect(report.gate == .pass)
   }
 
@@ -31,7 +31,7 @@ import Testing
     let failing = ReportFixtures.report([ReportFixtures.check()])
     let baseline = Baseline.recording(failing)
     var fixed = ReportFixtures.report([ReportFixtures.check(verdict: .pass, ratio: 5)])
-    fixed.baselineOutcome = baseline.apply(to: &fixed.outcome.results)
+    fixed.apply(baseline)
     #expect(fixed.baselineOutcome?.stale.count == 1)
     #expect(fixed.gate == .fail)
     fixed.pruningBaseline = true
@@ -69,7 +69,7 @@ import Testing
     #expect(report.verdict.headline == "passing: 2 checks fail, not gating (--fail-on never)")
     let failing = ReportFixtures.report([ReportFixtures.check()])
     var fixed = ReportFixtures.report([ReportFixtures.check(verdict: .pass, ratio: 5)])
-    fixed.baselineOutcome = Baseline.recording(failing).apply(to: &fixed.outcome.results)
+    fixed.apply(Baseline.recording(failing))
     fixed.failOn = .never
     #expect(fixed.gate == .pass)
     #expect(fixed.failingStaleEntries.isEmpty)

@@ -33,9 +33,8 @@ import Testing
   }
 
   @Test func acceptedFailuresAreNotAnnotated() {
-    let report = ReportFixtures.report([
-      ReportFixtures.check(item: "a", baseline: "known"), ReportFixtures.check(item: "b"),
-    ])
+    let a = ReportFixtures.check(item: "a")
+    let report = ReportFixtures.report([a, ReportFixtures.check(item: "b")], known: [a])
     let lines = GitHubAnnotations.lines(report)
     #expect(lines.count == 1)
     #expect(lines[0].contains("› b::"))

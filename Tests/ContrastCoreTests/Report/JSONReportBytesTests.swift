@@ -159,7 +159,7 @@ import Testing
           mode: AccessibilityMode.allCases[k % AccessibilityMode.allCases.count],
           kind: [ContentKind.text, .icon, .decorative][k % 3],
           verdict: Verdict.allCases[(i + k) % 3], ratio: 1 + Double(i * 7 + k) / 9,
-          threshold: k == 5 ? 4.5 : 3, baseline: k == 1 ? "known" + at(4) : "new",
+          threshold: k == 5 ? 4.5 : 3,
           remedy: remedies[(i + k) % remedies.count], file: "layouts/" + at(5) + ".yml",
           line: i * 10 + k, liquidGlass: glass[k], profile: "ios26" + at(6))
         r.role = k == 0 ? nil : "body" + at(7)
@@ -180,13 +180,19 @@ import Testing
     }
   }
 
+  /// The hostile checks a baseline accepts: the second of each item's six
+  /// (those to review: `known`, the others `new`).
+  static func hostileKnown(_ results: [CheckResult]) -> [CheckResult] {
+    results.indices.filter { $0 % 6 == 1 }.map { results[$0] }
+  }
+
   /// Reports around the hostile checks: with and without a timestamp, a
   /// shard, the text settings and Liquid Glass columns that are written
   /// only when not the defaults, findings, input errors and a remedy search.
   static func hostileReports() -> [(String, AuditReport)] {
     let p = EscapingTests.payloads
     let results = hostileResults()
-    var plain = ReportFixtures.report(results)
+    var plain = ReportFixtures.report(results, known: hostileKnown(results))
     plain.inputsDigest = "sha256:" + p[0]
 
     var full = ReportFixtures.report(
@@ -197,7 +203,8 @@ import Testing
           file: "layouts/" + p[4], line: 3),
         Finding(rule: .targetSize, message: "no place " + p[5]),
       ],
-      errors: [InputError(input: "wallpapers/" + p[6] + ".png", message: p[7] + "\n" + p[8])])
+      errors: [InputError(input: "wallpapers/" + p[6] + ".png", message: p[7] + "\n" + p[8])],
+      known: hostileKnown(results))
     full.timestamp = "2026-11-25T16:00:00Z" + p[9]
     full.shard = ShardSpec(index: 2, count: 3)
     full.profileNames = ["ios26", "ios18" + p[10]]
@@ -266,6 +273,9 @@ import Testing
     #expect(results.contains { $0.remedy?.combinedRatio != nil })
     #expect(results.contains { $0.remedy?.alpha != nil && $0.remedy?.color == nil })
     let full = try #require(Self.hostileReports().first { $0.0 == "full" }?.1)
+    let acceptable = full.outcome.results.filter(\.isAcceptable)
+    #expect(acceptable.contains { full.baselineState(of: $0) == .known })
+    #expect(acceptable.contains { full.baselineState(of: $0) == .new })
     let text = JSONReport.render(full)
     for key in ["timestamp", "shard", "textSizes", "boldText", "withoutLiquidGlass"] {
       #expect(text.contains("\"\(key)\": "), "\(key)")

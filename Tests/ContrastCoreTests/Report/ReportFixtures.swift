@@ -6,7 +6,7 @@ enum ReportFixtures {
     layout: String = "tabs", element: String = "bar", item: String = "label",
     wallpaper: String = "dusk", appearance: Appearance = .light, mode: AccessibilityMode = .normal,
     kind: ContentKind = .text, verdict: Verdict = .fail, ratio: Double = 2.879,
-    threshold: Double = 4.5, baseline: String = "new", remedy: Remedy? = nil,
+    threshold: Double = 4.5, remedy: Remedy? = nil,
     file: String = "layouts/tabs.yml", line: Int = 12, liquidGlass: LiquidGlassSetting? = nil,
     profile: String = Profile.defaultName
   ) -> CheckResult {
@@ -17,19 +17,24 @@ enum ReportFixtures {
       contrast: ContrastStatistics(
         min: ratio, p05: ratio, p10: ratio, median: ratio, mean: ratio, max: ratio,
         failingFraction: verdict == .pass ? 0 : 1),
-      bounds: ContrastBounds(min: 1, max: 21), verdict: verdict, baseline: baseline,
+      bounds: ContrastBounds(min: 1, max: 21), verdict: verdict,
       judgedRatio: ratio, pixelCount: 100, color: "#777777", material: "regular",
       remedy: remedy, file: file, line: line, liquidGlass: liquidGlass, profile: profile)
   }
 
+  /// A report of `results`; those of `known` that fail (or are to review)
+  /// are accepted by a baseline (its state column: ``BaselineColumn``).
   static func report(
-    _ results: [CheckResult], findings: [Finding] = [], errors: [InputError] = []
+    _ results: [CheckResult], findings: [Finding] = [], errors: [InputError] = [],
+    known: [CheckResult] = []
   ) -> AuditReport {
-    AuditReport(
+    var report = AuditReport(
       settings: AuditSettings(), profileNames: ["ios26"],
       outcome: AuditOutcome(
         results: results, findings: findings, errors: errors, scenes: 1, blursComputed: 0,
         blursRequested: 0))
+    report.baselineColumn = BaselineColumn(known: Set(known.map(\.fingerprint)))
+    return report
   }
 
   /// Two failures (one worse), a pass, a decorative warning, a finding.

@@ -164,17 +164,13 @@ import Testing
   }
 
   @Test func anItemWithANewFailingSceneIsNotSuppressed() throws {
-    let partly = ReportFixtures.report([
-      ReportFixtures.check(wallpaper: "a", baseline: "known"),
-      ReportFixtures.check(wallpaper: "b", baseline: "new"),
-    ])
+    let a = ReportFixtures.check(wallpaper: "a")
+    let b = ReportFixtures.check(wallpaper: "b")
+    let partly = ReportFixtures.report([a, b], known: [a])
     let first = try #require(try results(partly).first)
     #expect(first["suppressions"] == nil)
     #expect((first["properties"] as? [String: Any])?["baseline"] as? String == "new")
-    let all = ReportFixtures.report([
-      ReportFixtures.check(wallpaper: "a", baseline: "known"),
-      ReportFixtures.check(wallpaper: "b", baseline: "known"),
-    ])
+    let all = ReportFixtures.report([a, b], known: [a, b])
     #expect(try results(all).first?["suppressions"] != nil)
   }
 
@@ -190,7 +186,8 @@ import Testing
   }
 
   @Test func acceptedFailureIsSuppressedExternally() throws {
-    let report = ReportFixtures.report([ReportFixtures.check(baseline: "known")])
+    let check = ReportFixtures.check()
+    let report = ReportFixtures.report([check], known: [check])
     let first = try #require(try results(report).first)
     let suppressions = try #require(first["suppressions"] as? [[String: Any]])
     #expect(suppressions.first?["kind"] as? String == "external")
