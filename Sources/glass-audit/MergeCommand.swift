@@ -7,12 +7,11 @@ struct MergeCommand: ParsableCommand {
     commandName: "merge",
     abstract: "Join the reports of a sharded run (--shard K/N) into one report set.",
     discussion: """
-      Each DIR holds the report.sqlite of one shard (the default formats write it; it holds
-      every check and the remedy search, which report.json does not). All N shards must be
-      present, each once,
-      run with the same settings over the same inputs; otherwise nothing is written and the
-      reason is printed (exit 2). The merged reports are those a single unsharded run
-      writes. Exit status as for 'run'.
+      Each DIR holds the report.sqlite of one shard (the default formats write it; it \
+      holds every check and the remedy search, which report.json does not). All N \
+      shards must be present, each once, run with the same settings over the same \
+      inputs; otherwise nothing is written and the reason is printed (exit 2). The \
+      merged reports are those a single unsharded run writes. Exit status as for 'run'.
       """
   )
 

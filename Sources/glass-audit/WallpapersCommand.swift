@@ -7,10 +7,10 @@ struct WallpapersCommand: ParsableCommand {
     commandName: "wallpapers",
     abstract: "Write the synthetic wallpapers of the matrix as PNG files.",
     discussion: """
-      Each wallpaper is written as <id>.png in --out (created if missing), first to
-      .<id>.png.tmp beside it, then renamed over any existing file. The same size
-      always gives the same pixels. The default size, 1206 x 2622, is an iPhone 16 Pro
-      in portrait.
+      Each wallpaper is written as <id>.png in --out (created if missing), first to \
+      .<id>.png.tmp beside it, then renamed over any existing file. The same size \
+      always gives the same pixels. The default size, 1206 x 2622, is an iPhone 16 \
+      Pro in portrait.
       """
   )
 
