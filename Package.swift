@@ -46,6 +46,8 @@ let package = Package(
         .embedInCode("Material/Profiles/ios27.yml"),
         .embedInCode("Material/Profiles/ios26.yml"),
         .embedInCode("Material/Profiles/ios18.yml"),
+        // The settings file `glass-audit init` writes.
+        .embedInCode("Layout/Starter/glass-audit.yml"),
       ]
     ),
     .executableTarget(

@@ -9,30 +9,10 @@ public enum StarterFiles {
   public static let layoutPath = "layouts/example.yml"
 
   /// A commented `glass-audit.yml`: the folders, and every other setting
-  /// commented out at its default.
-  public static let configuration = """
-    # glass-audit settings. Flags on the command line override them; every key
-    # is optional. `glass-audit run --help` explains each one.
-
-    layouts: layouts          # a folder of layout files (.yml, .yaml, .json), or one file
-    wallpapers: wallpapers    # a folder of PNGs (with an optional matrix.yml), or one PNG
-    out: reports              # where the reports go
-
-    # level: AA               # AA | AAA (WCAG 2.2)
-    # statistic: min          # min | p05 | p10 | median: what each verdict is judged on
-    # largeText: wcag         # wcag | hig
-    # modes: [normal, reduceTransparency, increaseContrast, reduceTransparency+increaseContrast]
-    # appearances: [light, dark]
-    # profile: ios27          # or a list: [ios26, ios27], or a profile file
-    # liquidGlass: [clear, default, tinted]
-    # textSizes: [large]      # Dynamic Type sizes: xSmall ... xxxLarge, AX1 ... AX5, or all
-    # boldText: [off]         # [off, on] audits both
-    # targets: {headline: 7, body: 4.5, icon: 3, decorative: 2.5}   # a design system's own
-    # formats: [json, md, html, junit, sarif, sqlite]
-    # failOn: error           # error | warning (lint warnings fail too) | never
-    # jobs: 4                 # default: the number of cores
-
-    """
+  /// commented out at its default (`Layout/Starter/glass-audit.yml`, a
+  /// package resource).
+  public static let configuration = String(
+    decoding: PackageResources.glass_audit_yml, as: UTF8.self)
 
   /// An example screen for the device preset `device` of size `canvas`: a
   /// glass navigation bar with a large title, a card on the `thin` material,
