@@ -21,8 +21,8 @@ import Testing
     let accepted = try h.run(["run", "--quiet", "--baseline", "baseline.json"])
     #expect(accepted.status == 0, "\(accepted.stderr)")
     let json = try h.read("reports/report.json")
-    #expect(json.contains("\"baseline\": \"known\""))
-    #expect(!json.contains("\"verdict\": \"fail\", \"baseline\": \"new\""))
+    #expect(json.contains("\"baseline\":\"known\""))
+    #expect(!json.contains("\"verdict\":\"fail\",\"baseline\":\"new\""))
     // Fix the design: black text straight on the (white) wallpaper. The
     // baselined checks now pass: the entries are stale, exit 1 until pruned.
     let fixed = Fixtures.failing
@@ -49,8 +49,8 @@ import Testing
       let accepted = try h.run(["run", "--quiet", "--baseline", file, "--out", "after"])
       #expect(accepted.status == 0, "\(file): \(accepted.stderr)")
       let json = try h.read("after/report.json")
-      #expect(json.contains("\"baseline\": \"known\""), "\(file)")
-      #expect(!json.contains("\"baseline\": \"new\""), "\(file)")
+      #expect(json.contains("\"baseline\":\"known\""), "\(file)")
+      #expect(!json.contains("\"baseline\":\"new\""), "\(file)")
       let prune = try h.run(["run", "--quiet", "--baseline", file, "--prune-baseline"])
       #expect(prune.status == 2, "\(file)")
       #expect(prune.stderr.contains("\(file): --prune-baseline rewrites a baseline file"))
@@ -71,7 +71,7 @@ import Testing
     try h.writeSolidPNG("wallpapers/dark.png", width: 40, height: 80, rgb: (0, 0, 0))
     let r = try h.run(["run", "--quiet", "--baseline", "baseline.json"])
     #expect(r.status == 1)
-    #expect(try h.read("reports/report.json").contains("\"baseline\": \"new\""))
+    #expect(try h.read("reports/report.json").contains("\"baseline\":\"new\""))
   }
 
   /// stdout's first two lines, the Markdown headline and JUnit's counts.

@@ -35,8 +35,8 @@ import Testing
     let r = try h.run(["run", "--quiet"])
     #expect(r.status == 1, "\(r.stderr)")
     let json = try h.read("reports/report.json")
-    #expect(json.contains("\"verdict\": \"fail\""))
-    #expect(json.contains("\"remedyIndex\": 0"))
+    #expect(json.contains("\"verdict\":\"fail\""))
+    #expect(json.contains("\"remedyIndex\":0"))
     let junit = try h.read("reports/junit.xml")
     #expect(junit.contains("<failure type=\"contrast\""))
     #expect(junit.contains("classname=\"glass-title.bar\""))
@@ -184,7 +184,7 @@ import Testing
     // 2 profiles x (normal under clear + reduceTransparency once).
     #expect(json.contains("\"checks\": 4"))
     #expect(json.contains("\"profile\": \"ios26\""))
-    #expect(json.contains("\"liquidGlass\": null"))
+    #expect(json.contains("\"liquidGlass\":null"))
     // JUnit: one testcase per item, whatever the profiles and settings.
     let junit = try h.read("reports/junit.xml")
     #expect(junit.components(separatedBy: "<testcase ").count - 1 == 1)

@@ -45,7 +45,9 @@ extension JSONReport {
   }
 
   /// The listed checks as the lazy array of ``members(_:tables:)`` writes
-  /// them at level 1, `flush` called with the buffer after each.
+  /// them at level 1, `flush` called with the buffer after each: one line
+  /// each, compact (no space after `:` or `,`: a full sweep lists a hundred
+  /// thousand and more, issue 28 part 5).
   static func writeChecks(
     _ results: [CheckResult], tables t: Tables, into out: inout JSONBytes,
     flush: (inout JSONBytes) -> Void
@@ -59,12 +61,12 @@ extension JSONReport {
     for (n, k) in t.listed.enumerated() {
       let r = results[k]
       out.indent(2)
-      out.raw("{\"itemIndex\": ")
+      out.raw("{\"itemIndex\":")
       out.int(t.aggregates.itemOf[k])
       for d in dimensions {
-        out.raw(", \"")
+        out.raw(",\"")
         out.raw(d.staticKey)
-        out.raw("\": ")
+        out.raw("\":")
         switch d.value(of: r) {
         case .text(let s): out.string(s)
         case .number(let v): out.number(v)
@@ -72,35 +74,35 @@ extension JSONReport {
         case .none: out.null()
         }
       }
-      out.raw(", \"lookIndex\": ")
+      out.raw(",\"lookIndex\":")
       out.int(t.lookOf[n])
       let c = r.contrast
-      out.raw(", \"contrast\": {\"min\": ")
+      out.raw(",\"contrast\":{\"min\":")
       out.number(c.min)
-      out.raw(", \"p05\": ")
+      out.raw(",\"p05\":")
       out.number(c.p05)
-      out.raw(", \"p10\": ")
+      out.raw(",\"p10\":")
       out.number(c.p10)
-      out.raw(", \"median\": ")
+      out.raw(",\"median\":")
       out.number(c.median)
-      out.raw(", \"mean\": ")
+      out.raw(",\"mean\":")
       out.number(c.mean)
-      out.raw(", \"max\": ")
+      out.raw(",\"max\":")
       out.number(c.max)
-      out.raw(", \"failingFraction\": ")
+      out.raw(",\"failingFraction\":")
       out.number(c.failingFraction)
       let interval = r.interval
-      out.raw("}, \"interval\": {\"min\": ")
+      out.raw("},\"interval\":{\"min\":")
       out.number(interval.min)
-      out.raw(", \"max\": ")
+      out.raw(",\"max\":")
       out.number(interval.max)
-      out.raw("}, \"verdict\": ")
+      out.raw("},\"verdict\":")
       out.string(r.verdict.rawValue)
-      out.raw(", \"baseline\": ")
+      out.raw(",\"baseline\":")
       out.string(t.baseline.state(of: r).rawValue)
-      out.raw(", \"pixels\": ")
+      out.raw(",\"pixels\":")
       out.int(r.pixelCount)
-      out.raw(", \"remedyIndex\": ")
+      out.raw(",\"remedyIndex\":")
       if let m = t.checkRemedy[n] { out.int(m) } else { out.null() }
       out.raw(n + 1 < t.listed.count ? "},\n" : "}\n")
       flush(&out)
