@@ -15,7 +15,7 @@ public enum JSONChecks: String, Sendable, CaseIterable {
 /// `docs/report.schema.json`): for scripts, not for every check. The run's
 /// settings, summary, findings and errors; every item once, with its counts,
 /// worst scene and fix (`items`); and the failing checks (every check with
-/// `--json-checks all`), each on one line: its item (an index into
+/// `--json-checks all`), each on one compact line: its item (an index into
 /// `items`), its scene's coordinate, its statistics and verdict, and its
 /// look (colour, material, threshold, bounds and trust, an index into
 /// `looks`: what many checks share is written once). Fixed order, fixed
@@ -90,7 +90,7 @@ public enum JSONReport {
       (
         checksKey,
         .lazyArray(count: t.listed.count) {
-          .inline(check(results[t.listed[$0]], tables: t, n: $0))
+          .compact(check(results[t.listed[$0]], tables: t, n: $0))
         }
       ),
     ]

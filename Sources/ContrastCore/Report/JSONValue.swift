@@ -18,6 +18,9 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// A value written on one line: objects as `{"a": 1, "b": [2, 3]}`,
   /// arrays as `[1, 2]` (a row of a long table, one per line).
   case inline(JSONValue)
+  /// A value written on one line with no space: `{"a":1,"b":[2,3]}` (a row
+  /// of a table a hundred thousand rows long).
+  case compact(JSONValue)
 
   public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
@@ -131,12 +134,14 @@ public indirect enum JSONValue: Sendable, Equatable {
       out.append(JSONValue.indentation(indent))
       out.append("]")
     case .inline(let v): v.writeInline(into: &out)
+    case .compact(let v): v.writeInline(into: &out, compact: true)
     }
   }
 
   /// The value on one line: `, ` between members and elements, `: ` after
-  /// a key.
-  private func writeInline(into out: inout String) {
+  /// a key; `,` and `:` when `compact`.
+  private func writeInline(into out: inout String, compact: Bool = false) {
+    let comma = compact ? "," : ", "
     switch self {
     case .null, .bool, .number, .int, .string:
       var none: Flush? = nil
@@ -144,27 +149,28 @@ public indirect enum JSONValue: Sendable, Equatable {
     case .array(let items):
       out.append("[")
       for (i, v) in items.enumerated() {
-        if i > 0 { out.append(", ") }
-        v.writeInline(into: &out)
+        if i > 0 { out.append(comma) }
+        v.writeInline(into: &out, compact: compact)
       }
       out.append("]")
     case .lazyArray(let count, let element):
       out.append("[")
       for i in 0..<count {
-        if i > 0 { out.append(", ") }
-        element(i).writeInline(into: &out)
+        if i > 0 { out.append(comma) }
+        element(i).writeInline(into: &out, compact: compact)
       }
       out.append("]")
     case .object(let pairs):
       out.append("{")
       for (i, (k, v)) in pairs.enumerated() {
-        if i > 0 { out.append(", ") }
+        if i > 0 { out.append(comma) }
         JSONValue.escape(k, into: &out)
-        out.append(": ")
-        v.writeInline(into: &out)
+        out.append(compact ? ":" : ": ")
+        v.writeInline(into: &out, compact: compact)
       }
       out.append("}")
-    case .inline(let v): v.writeInline(into: &out)
+    case .inline(let v): v.writeInline(into: &out, compact: compact)
+    case .compact(let v): v.writeInline(into: &out, compact: true)
     }
   }
 

@@ -101,8 +101,8 @@ import Testing
     #expect(report.summary.failed == 2 && report.summary.newFailures == 1)
     // report.json, SARIF and report.sqlite write the column.
     let json = JSONReport.render(report)
-    #expect(json.contains(#""verdict": "fail", "baseline": "known""#))
-    #expect(json.contains(#""verdict": "fail", "baseline": "new""#))
+    #expect(json.contains(#""verdict":"fail","baseline":"known""#))
+    #expect(json.contains(#""verdict":"fail","baseline":"new""#))
     let sarif = SARIFReport.render(report)
     #expect(sarif.contains(#""baseline": "known""#) && sarif.contains(#""baseline": "new""#))
     let db = try SQLiteDatabase(bytes: SQLiteReport.bytes(report))

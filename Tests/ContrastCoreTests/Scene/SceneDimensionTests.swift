@@ -73,7 +73,7 @@ import Testing
     // The check's line: its item's index, then the dimensions after the
     // layout, in order.
     let line = try #require(json.split(separator: "\n").first { $0.contains("\"itemIndex\"") })
-    let order = keys.dropFirst().map { line.range(of: "\"\($0)\": ")?.lowerBound }
+    let order = keys.dropFirst().map { line.range(of: "\"\($0)\":")?.lowerBound }
     #expect(!order.contains(nil))
     #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
     #expect(json.contains("\"layout\": \"\(report.outcome.results[0].layout)\""))
