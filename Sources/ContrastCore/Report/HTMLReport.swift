@@ -243,7 +243,7 @@ public enum HTMLReport {
         groups.append((c.group, 1))
       }
     }
-    let severalProfiles = report.profileNames.count > 1
+    let shown = SceneDimension.shownRows(report)
     struct CellKey: Hashable {
       var layout: String
       var row: MatrixRow
@@ -263,8 +263,7 @@ public enum HTMLReport {
       let r = results[run.lowerBound]
       for layout in ["", r.layout] {
         let k = CellKey(
-          layout: layout, row: MatrixRow(wallpaper: r.wallpaper, profile: r.profile),
-          column: MatrixColumn(r))
+          layout: layout, row: MatrixRow(r), column: MatrixColumn(r))
         cells[k, default: Counts()].add(counts)
         if let text {
           perSetting[k, default: Array(repeating: Counts(), count: text.count)][text.index(r)]
@@ -276,8 +275,8 @@ public enum HTMLReport {
     if let text { out += text.sectionAttributes }
     out += ">\n<h2 id=\"matrix-h\">Matrix</h2>\n"
     out +=
-      "<p class=\"note\">Failing checks / checks per wallpaper"
-      + (severalProfiles ? " and profile" : "") + ", "
+      "<p class=\"note\">Failing checks / checks per "
+      + MatrixRow.heading(shown, joiner: " and ") + ", "
       + SceneDimension.sentence(SceneDimension.columns.map(\.phrase))
       + " (– : Reduce Transparency draws no glass"
       + (text != nil
@@ -289,9 +288,7 @@ public enum HTMLReport {
     let layouts = [""] + Set(heads.map(\.layout)).sorted()
     for layout in layouts {
       let rows = Set(
-        heads.filter { layout.isEmpty || $0.layout == layout }.map {
-          MatrixRow(wallpaper: $0.wallpaper, profile: $0.profile)
-        }
+        heads.filter { layout.isEmpty || $0.layout == layout }.map(MatrixRow.init)
       ).sorted()
       let caption =
         layout.isEmpty
@@ -305,7 +302,7 @@ public enum HTMLReport {
         "<colgroup><col>" + groups.map { "<col span=\"\($0.span)\" class=\"group\">" }.joined()
         + "</colgroup>\n<thead>\n"
       out +=
-        "<tr><th rowspan=\"2\" scope=\"col\">Wallpaper\(severalProfiles ? " · profile" : "")</th>"
+        "<tr><th rowspan=\"2\" scope=\"col\">\(escape(Self.capitalized(MatrixRow.heading(shown))))</th>"
       for g in groups {
         out += "<th colspan=\"\(g.span)\" scope=\"colgroup\">\(escape(g.name))</th>"
       }
@@ -317,8 +314,7 @@ public enum HTMLReport {
       }
       out += "</tr>\n</thead>\n<tbody>\n"
       for row in rows {
-        let w = row.wallpaper
-        let rowName = severalProfiles ? "\(w) · \(row.profile)" : w
+        let rowName = row.name(shown)
         out += "<tr><th scope=\"row\">\(escape(rowName))</th>"
         for column in combos {
           let key = CellKey(layout: layout, row: row, column: column)
@@ -333,10 +329,7 @@ public enum HTMLReport {
             + (c.warn > 0 ? ", \(c.warn) warn" : "")
           out +=
             "<td class=\"cell \(c.worst)\"><button type=\"button\" class=\"pick\" "
-            + "data-wallpaper=\"\(escape(w))\" "
-            + column.values.map { d, v in "data-\(d.filterName)=\"\(escape(v ?? "none"))\" " }
-            .joined()
-            + "data-profile=\"\(escape(row.profile))\" aria-label=\"\(escape(label))\" "
+            + Self.cellAttributes(row, column) + "aria-label=\"\(escape(label))\" "
             + "aria-pressed=\"false\"\(settings.map(TextColumns.cellAttributes) ?? "")>"
             + "\(c.fail)/\(c.total)\(settings.map { TextColumns.span($0).line } ?? "")</button></td>"
         }
@@ -572,13 +565,21 @@ public enum HTMLReport {
   }
 
   /// A row of the matrix: a wallpaper, under a profile.
-  struct MatrixRow: Hashable, Comparable {
-    var wallpaper: String
-    var profile: String
+  /// A matrix cell's attributes, the filters a click on it sets: each
+  /// dimension of ``SceneDimension/matrix`` (its row's and its column's) in
+  /// list order, `none` where it has no value.
+  static func cellAttributes(_ row: MatrixRow, _ column: MatrixColumn) -> String {
+    var words: [String: String] = [:]
+    for (d, w) in row.values { words[d.key] = w }
+    for (d, w) in column.values { words[d.key] = w ?? "none" }
+    return SceneDimension.matrix.map { d in
+      "data-\(d.filterName)=\"\(escape(words[d.key] ?? "none"))\" "
+    }.joined()
+  }
 
-    static func < (a: MatrixRow, b: MatrixRow) -> Bool {
-      (a.wallpaper, a.profile) < (b.wallpaper, b.profile)
-    }
+  /// `s` with its first letter upper-case (`Wallpaper · profile`).
+  static func capitalized(_ s: String) -> String {
+    s.prefix(1).uppercased() + s.dropFirst()
   }
 
   /// `part / whole` as a percentage with three decimals, computed in integers

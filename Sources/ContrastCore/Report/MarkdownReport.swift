@@ -214,14 +214,14 @@ public enum MarkdownReport {
 
   static func matrix(_ report: AuditReport) -> [String] {
     let combos = report.settings.matrixColumns
-    let severalProfiles = report.profileNames.count > 1
+    let shown = SceneDimension.shownRows(report)
     var rowSet = Set<String>()
     var cells: [Cell: (pass: Int, fail: Int, warn: Int)] = [:]
     // A run of checks shares its scene, so its row and cell.
     let results = report.outcome.results
     for run in results.sceneRuns() {
       let r = results[run.lowerBound]
-      let row = severalProfiles ? "\(r.wallpaper) · \(r.profile)" : r.wallpaper
+      let row = MatrixRow(r).name(shown)
       rowSet.insert(row)
       let k = Cell(row: row, column: MatrixColumn(r))
       var c = cells[k] ?? (0, 0, 0)
@@ -235,17 +235,17 @@ public enum MarkdownReport {
       cells[k] = c
     }
     guard !rowSet.isEmpty else { return [] }
-    let wallpapers = rowSet.sorted()
+    let rows = rowSet.sorted()
     var out = [
       "## Matrix", "",
-      "Failing checks / checks, per wallpaper\(severalProfiles ? " · profile" : ""), "
+      "Failing checks / checks, per \(MatrixRow.heading(shown)), "
         + SceneDimension.sentence(SceneDimension.columns.map(\.phrase))
         + (report.settings.sweepsTextSettings
           ? ", every text setting of the run counted together (by text setting: below)." : "."),
       "",
     ]
     out.append(
-      "| wallpaper\(severalProfiles ? " · profile" : "") | "
+      "| \(MatrixRow.heading(shown)) | "
         + combos.map(\.heading).joined(separator: " | ") + " |")
     out.append("|---|" + combos.map { _ in "---:" }.joined(separator: "|") + "|")
     var used = length(out) + 200
@@ -254,7 +254,7 @@ public enum MarkdownReport {
         "The matrix has \(combos.count) columns, too wide for this summary: see report.html.", "",
       ]
     }
-    for (n, w) in wallpapers.enumerated() {
+    for (n, w) in rows.enumerated() {
       var row = "| \(cell(short(w, maximumCellLength))) |"
       for column in combos {
         guard let c = cells[Cell(row: w, column: column)] else {
@@ -265,7 +265,7 @@ public enum MarkdownReport {
         row += c.fail > 0 ? " ❌ \(c.fail)/\(total) |" : " ✅ 0/\(total) |"
       }
       if used + row.utf8.count + 1 > matrixBudget {
-        let left = wallpapers.count - n
+        let left = rows.count - n
         out.append("")
         out.append(
           "… and \(left) more \(plural(left, "row")) (wallpapers) in report.html.")

@@ -122,3 +122,47 @@ extension AuditSettings {
     }
   }
 }
+
+extension SceneDimension {
+  /// The dimensions of a matrix row, in list order (the wallpaper, then
+  /// the profile).
+  static let rows: [SceneDimension] = all.filter { $0.role == .row }
+
+  /// The row dimensions the matrix shows for `report`: the first always
+  /// (every check has a wallpaper), each other where the run has several
+  /// values of it (several profiles).
+  static func shownRows(_ report: AuditReport) -> [Bool] {
+    rows.enumerated().map { i, d in i == 0 || (d.sweep.map { $0.values(report).count > 1 } ?? true)
+    }
+  }
+}
+
+/// One row of the reports' matrix: the word of each dimension of
+/// ``SceneDimension/rows`` (its wallpaper and profile), ordered by them.
+struct MatrixRow: Hashable, Comparable, Sendable {
+  var words: [String]
+
+  /// The row of a check.
+  init(_ r: CheckResult) {
+    words = SceneDimension.rows.map { $0.filterWord(of: r) }
+  }
+
+  /// The row's dimensions with its words, in list order.
+  var values: Zip2Sequence<[SceneDimension], [String]> { zip(SceneDimension.rows, words) }
+
+  /// Its name in the matrix: the words of the dimensions `shown`
+  /// (``SceneDimension/shownRows(_:)``), joined by ` · ` (`dusk · ios26`).
+  func name(_ shown: [Bool]) -> String {
+    zip(words, shown).filter(\.1).map(\.0).joined(separator: " · ")
+  }
+
+  /// The heading of the rows: the phrases of the dimensions `shown`,
+  /// joined by `joiner` (`wallpaper · profile`, `wallpaper and profile`).
+  static func heading(_ shown: [Bool], joiner: String = " · ") -> String {
+    zip(SceneDimension.rows, shown).filter(\.1).map(\.0.phrase).joined(separator: joiner)
+  }
+
+  static func < (a: MatrixRow, b: MatrixRow) -> Bool {
+    a.words.lexicographicallyPrecedes(b.words)
+  }
+}
