@@ -87,15 +87,24 @@ public enum LayoutLint {
     }
 
     let missing = Appearance.allCases.filter { item.color?.text(for: $0) == nil }
+    // (An Increase Contrast variant alone draws it in those modes only.)
+    let onlyWhere = Appearance.allCases.contains {
+      item.color?.text(for: $0, increaseContrast: true) != nil
+    }
+    let except = onlyWhere ? " outside the Increase Contrast modes" : ""
     if missing.count == Appearance.allCases.count {
       add(
         .noColor,
-        "\(name) has no colour, so it gets no contrast result in light or dark appearance.")
+        "\(name) has no colour\(except), so it gets no contrast result"
+          + "\(except.isEmpty ? "" : " there") in light or dark appearance.")
     } else if let appearance = missing.first {
+      let except =
+        item.color?.text(for: appearance, increaseContrast: true) != nil
+        ? " outside the Increase Contrast modes" : ""
       add(
         .noColor,
-        "\(name) has no \(appearance.rawValue) colour, so it gets no contrast result in"
-          + " \(appearance.rawValue) appearance.")
+        "\(name) has no \(appearance.rawValue) colour\(except), so it gets no contrast result"
+          + "\(except.isEmpty ? "" : " there") in \(appearance.rawValue) appearance.")
     }
 
     let scale = layout.canvas.scale

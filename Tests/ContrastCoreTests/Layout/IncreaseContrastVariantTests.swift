@@ -85,6 +85,22 @@ import Testing
     #expect(badName.errors.contains { $0.description.contains("notAColour") })
   }
 
+  /// A variant alone draws the item only where contrast is increased: the
+  /// lint says so, not that it has no colour at all.
+  @Test func aVariantAloneIsLintedAsColourOnlyThere() throws {
+    let result = LayoutLoaderTests.load(Self.layout(color: "{increaseContrast: label}"))
+    #expect(result.errors == [])
+    #expect(result.findings.map(\.rule.id) == ["no-color"])
+    #expect(
+      result.findings.first?.message.contains(
+        "has no colour outside the Increase Contrast modes, so it gets no contrast result there")
+        == true)
+    let plain = LayoutLoaderTests.load(Self.layout(color: "{light: white}"))
+    #expect(
+      plain.findings.first?.message.hasSuffix(
+        "has no dark colour, so it gets no contrast result in dark appearance.") == true)
+  }
+
   /// What a fix writes reads back as the colour it meant.
   @Test func theWrittenFormReadsBack() throws {
     let specs: [ColorSpec] = [
