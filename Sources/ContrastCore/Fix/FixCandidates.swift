@@ -148,9 +148,10 @@ enum FixCandidates {
   /// Contrast colour): in each class the named colour of least rank that
   /// passed in every one of its groups, written into that appearance's
   /// Increase Contrast colour, and for a class without it into both its
-  /// colours unless the appearance's Increase Contrast scenes fail too. The
-  /// colours of the scenes that do not fail are kept as written. Nil when a
-  /// class has no such colour, or nothing would change.
+  /// colours unless the appearance's Increase Contrast scenes fail too or
+  /// the app gives its own Increase Contrast colour there. The colours of
+  /// the scenes that do not fail are kept as written. Nil when a class has
+  /// no such colour, or nothing would change.
   static func colorVariants(
     item: ContentItem, element: Element, groups: [Group]
   ) -> FixCandidate? {
@@ -177,8 +178,14 @@ enum FixCandidates {
     for (c, gs) in byClass {
       guard let name = passingEverywhere("color:", in: gs).first else { return nil }
       slots[c] = name
+      // (The app's own Increase Contrast colour, where those scenes pass,
+      // is kept.)
       let ic = Class(appearance: c.appearance, increaseContrast: true)
-      if !c.increaseContrast, byClass[ic] == nil { slots[ic] = name }
+      if !c.increaseContrast, byClass[ic] == nil,
+        item.color?.increaseContrastVariant?.text(for: c.appearance) == nil
+      {
+        slots[ic] = name
+      }
     }
     guard slots != before else { return nil }
     func pair(_ ic: Bool) -> ColorSpec {

@@ -101,6 +101,57 @@ import Testing
         "has no dark colour, so it gets no contrast result in dark appearance.") == true)
   }
 
+  /// The fixer's colour per class of failing scenes: only the failing
+  /// slots change; the app's own Increase Contrast colour is kept where
+  /// those scenes pass, and written where only they fail.
+  @Test func aVariantFixChangesOnlyTheFailingSlots() throws {
+    func group(_ a: Appearance, _ mode: AccessibilityMode, passing: [String])
+      -> FixCandidates.Group
+    {
+      var g = RemedyAccumulator.Group(baseColor: RGBA(.black))
+      for (rank, name) in passing.enumerated() {
+        g.candidates["color:" + name] = RemedyCandidate(passes: true, ratio: 5, rank: rank)
+      }
+      return FixCandidates.Group(appearance: a, mode: mode, search: g)
+    }
+    let frame = RectInPoints(x: 0, y: 0, width: 10, height: 10)
+    func item(_ color: ColorSpec) -> ContentItem {
+      ContentItem(id: "t", kind: .text, color: color, frame: frame)
+    }
+    let element = Element(id: "e", material: "glass.regular", frame: frame, content: [])
+    // Fails in light, normal only: light's normal colour changes, its own
+    // Increase Contrast colour stays.
+    let own = item(
+      .withIncreaseContrast(
+        normal: .same("white"), increaseContrast: .perAppearance(light: "black", dark: nil)))
+    let kept = try #require(
+      FixCandidates.colorVariants(
+        item: own, element: element, groups: [group(.light, .normal, passing: ["label"])]))
+    #expect(kept.written == "color: {light: label, dark: white, increaseContrast: {light: black}}")
+    #expect(kept.appearances == [.light])
+    // Fails only with Increase Contrast, in both appearances, where no one
+    // colour passes in both: a variant per appearance, normal kept.
+    let plain = item(.same("white"))
+    let split = try #require(
+      FixCandidates.colorVariants(
+        item: plain, element: element,
+        groups: [
+          group(.light, .increaseContrast, passing: ["label"]),
+          group(.light, .reduceTransparencyIncreaseContrast, passing: ["label", "black"]),
+          group(.dark, .increaseContrast, passing: ["systemBlue"]),
+        ]))
+    #expect(
+      split.written
+        == "color: {light: white, dark: white, increaseContrast: {light: label, dark: systemBlue}}")
+    // A class with no colour that passes in all its groups: none.
+    #expect(
+      FixCandidates.colorVariants(
+        item: plain, element: element,
+        groups: [
+          group(.light, .normal, passing: ["label"]), group(.light, .normal, passing: ["black"]),
+        ]) == nil)
+  }
+
   /// What a fix writes reads back as the colour it meant.
   @Test func theWrittenFormReadsBack() throws {
     let specs: [ColorSpec] = [
