@@ -83,6 +83,43 @@ enum Files {
     }
   }
 
+  /// Writes `text` to the file at `path`, whose bytes need not be UTF-8 (a
+  /// layout `fix` edits), atomically as above: a temporary file beside it,
+  /// renamed over it; messages name the file as the reports do.
+  static func writeAtomically(_ text: String, to path: InputPath) throws {
+    let name = path.lastComponent.bytes
+    let folder = Array(path.bytes.dropLast(name.count))
+    let tmp = InputPath(bytes: folder + Array(".".utf8) + name + Array(".tmp-\(getpid())".utf8))
+    _ = tmp.withCString { unlink($0) }
+    let fd = tmp.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+    guard fd >= 0 else {
+      throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+    let bytes = Array(text.utf8)
+    var failure: String?
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 {
+        failure = n < 0 ? String(cString: strerror(errno)) : "no space written"
+        break
+      }
+      done += n
+    }
+    if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    if let failure {
+      _ = tmp.withCString { unlink($0) }
+      throw CLIError("cannot write '\(path)': \(failure)")
+    }
+    let renamed = path.withCString { to in tmp.withCString { rename($0, to) } }
+    if renamed != 0 {
+      let reason = String(cString: strerror(errno))
+      _ = tmp.withCString { unlink($0) }
+      throw CLIError("cannot replace '\(path)': \(reason)")
+    }
+  }
+
   /// Creates `dir` if needed and checks that files can be written in it.
   static func prepareOutputDirectory(_ dir: String) throws {
     do {

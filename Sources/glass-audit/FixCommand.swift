@@ -46,7 +46,8 @@ struct FixCommand: ParsableCommand {
     var request = inputs.request
     inputs.printProblems(console)
     // The layouts' texts, as read now: the fix edits these.
-    let (texts, unreadable) = FixVerification.readTexts(of: &request, console: console)
+    let (texts, paths, unreadable) = FixVerification.readTexts(
+      of: &request, files: inputs.layoutFiles, console: console)
     console.status("glass-audit: auditing, then trying each change everywhere\n")
     let outcome = FixVerification.fix(
       request, texts: texts, reader: profiles.layoutReader, console: console)
@@ -59,7 +60,7 @@ struct FixCommand: ParsableCommand {
     if !dryRun {
       for (file, text) in outcome.texts.sorted(by: { $0.key < $1.key }) {
         do {
-          try Files.writeAtomically(text, to: file)
+          try Files.writeAtomically(text, to: paths[file] ?? InputPath(file))
         } catch {
           console.error("error: \(file): cannot write the fix: \(error)")
           writeFailed = true

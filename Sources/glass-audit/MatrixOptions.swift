@@ -194,7 +194,8 @@ struct MatrixOptions: ParsableArguments {
       })
     request.workers = jobs ?? configuration.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     return Inputs(
-      request: request, wallpaperFindings: matrix.findings, wallpaperPath: wallpaperPath)
+      request: request, wallpaperFindings: matrix.findings, wallpaperPath: wallpaperPath,
+      layoutFiles: loaded.files)
   }
 
   struct Inputs {
@@ -202,6 +203,9 @@ struct MatrixOptions: ParsableArguments {
     /// The wallpaper folder's findings, printed as warnings by the CLI.
     var wallpaperFindings: [Finding]
     var wallpaperPath: String
+    /// The layout files' paths as the file system holds them (for `fix`,
+    /// which reads and writes them again).
+    var layoutFiles: [InputPath]
 
     /// Prints every input that could not be read (an error each) and the
     /// wallpaper folder's findings (a warning each), before the audit.

@@ -11,7 +11,9 @@ struct MergeCommand: ParsableCommand {
       holds every check and the remedy search, which report.json does not). All N \
       shards must be present, each once, run with the same settings over the same \
       inputs; otherwise nothing is written and the reason is printed (exit 2). The \
-      merged reports are those a single unsharded run writes. Exit status as for 'run'.
+      merged reports are those a single unsharded run writes with --no-verify-fixes: a \
+      shard does not re-audit fixes, and the reports say so ('glass-audit fix --dry-run' \
+      does). Exit status as for 'run'.
       """
   )
 

@@ -80,8 +80,9 @@ struct RunCommand: ParsableCommand {
     inversion: .prefixedNo,
     help: ArgumentHelp(
       "Re-audit each failing item's fix over the whole matrix, as 'fix' does, so that every"
-        + " report states the fix 'fix' would make (or why none is safe). Costs about one more"
-        + " run of CPU; not with --shard."))
+        + " report states the fix 'fix' would make (or why none is safe); on by default, not"
+        + " in a shard. --no-verify-fixes saves that CPU (about one more run) and prints the"
+        + " remedy search's fix, said to be re-audited only where the item fails."))
   var verifyFixes: Bool?
 
   @Flag(help: "Leave the timestamp out of report.json so identical inputs give identical bytes.")
@@ -157,10 +158,17 @@ struct RunCommand: ParsableCommand {
     inputs.printProblems(console)
 
     // Read before the audit: the fixes are verified on the texts audited.
-    let verifying = (verifyFixes ?? configuration.verifyFixes ?? false) && shard == nil
+    let verifying = (verifyFixes ?? configuration.verifyFixes ?? true) && shard == nil
+    if shard != nil && verifyFixes == nil && configuration.verifyFixes != false {
+      console.status(
+        "glass-audit: a shard does not verify fixes (it holds a slice of the wallpapers); its"
+          + " reports say so, and so does their merge\n")
+    }
     var fixRequest = request
     let layoutTexts =
-      verifying ? FixVerification.readTexts(of: &fixRequest, console: console).texts : [:]
+      verifying
+      ? FixVerification.readTexts(of: &fixRequest, files: inputs.layoutFiles, console: console)
+        .texts : [:]
     let progress = Progress(total: request.auditedWallpapers.count, console: console)
     var report = AuditPipeline.run(request) { done in progress.update(done) }
     progress.finish()

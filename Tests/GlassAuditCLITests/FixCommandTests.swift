@@ -55,16 +55,17 @@ import Testing
   }
 }
 
-/// `run --verify-fixes` (issue 29 part 2): stdout and every report state
-/// the fix `fix` then makes; SARIF's fix object, applied to the layout
-/// file, gives the file `fix` writes; refused on a shard; `verifyFixes` in
-/// glass-audit.yml.
+/// `run` verifies each fix by default (issue 29 part 2): stdout and every
+/// report state the fix `fix` then makes; SARIF's fix object, applied to the
+/// layout file, gives the file `fix` writes; a shard does not verify (and
+/// refuses `--verify-fixes`), and says so; `verifyFixes` in glass-audit.yml
+/// and `--no-verify-fixes` turn it off.
 @Suite(.serialized) struct VerifyFixesCLITests {
   @Test func runStatesTheFixThatFixMakes() throws {
     let h = try FixCommandTests().setUp()
     defer { h.remove() }
     let before = try h.read("layouts/glass-title.yml")
-    let run = try h.run(["run", "--quiet", "--appearances", "light", "--verify-fixes"])
+    let run = try h.run(["run", "--quiet", "--appearances", "light"])
     #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
     // The same fix on stdout and in every report.
     let line = try #require(
@@ -106,17 +107,32 @@ import Testing
     let r = try h.run(["run", "--quiet", "--verify-fixes", "--shard", "1/2"])
     #expect(r.status == 64)
     #expect(r.stderr.contains("--verify-fixes"), "\(r.stderr)")
+    // Without the flag a shard runs, says it does not verify, and its reports
+    // say their fix is the remedy search's.
+    let shard = try h.run(["run", "--shard", "1/2", "--format", "md", "--out", "s1"])
+    #expect(shard.status == 1, "\(shard.stderr)")
+    #expect(shard.stderr.contains("a shard does not verify fixes"), "\(shard.stderr)")
+    let md = try h.read("s1/report.md")
+    #expect(!md.contains("(verified: "))
+    #expect(md.contains("not re-audited where it passes, as in a shard"))
   }
 
-  @Test func theSettingsFileCanAskForIt() throws {
+  @Test func theSettingsFileOrTheFlagCanTurnItOff() throws {
     let h = try FixCommandTests().setUp()
     defer { h.remove() }
-    try h.write("glass-audit.yml", "appearances: [light]\nverifyFixes: true\n")
+    try h.write("glass-audit.yml", "appearances: [light]\n")
     let r = try h.run(["run", "--quiet", "--format", "md"])
     #expect(try h.read("reports/report.md").contains("(verified: "), "\(r.stdout)\n\(r.stderr)")
     let off = try h.run(["run", "--quiet", "--format", "md", "--no-verify-fixes"])
     #expect(off.status == 1)
+    let unverified = try h.read("reports/report.md")
+    #expect(!unverified.contains("(verified: "))
+    #expect(unverified.contains("`run --no-verify-fixes`"))
+    try h.write("glass-audit.yml", "appearances: [light]\nverifyFixes: false\n")
+    _ = try h.run(["run", "--quiet", "--format", "md"])
     #expect(try !h.read("reports/report.md").contains("(verified: "))
+    _ = try h.run(["run", "--quiet", "--format", "md", "--verify-fixes"])
+    #expect(try h.read("reports/report.md").contains("(verified: "))
     try h.write("glass-audit.yml", "verifyFixes: maybe\n")
     let bad = try h.run(["run", "--quiet", "--format", "md"])
     #expect(bad.status == 2)

@@ -66,6 +66,30 @@ import Testing
     #expect(json.contains("\"passed\": 16"))
   }
 
+  /// `fix` (and `run`, which verifies each fix) reads and rewrites a layout
+  /// whose name is not UTF-8 by its bytes: the file itself is edited, no
+  /// file is made under the escaped name, and the diff names it escaped.
+  @Test func fixEditsALayoutWhoseNameIsNotUTF8InPlace() throws {
+    let h = try CLIHarness()
+    defer { h.remove() }
+    try FileManager.default.createDirectory(
+      atPath: h.path("layouts"), withIntermediateDirectories: true)
+    try h.writeSolidPNG("wallpapers/white.png", width: 40, height: 80, rgb: (255, 255, 255))
+    let name = [0xFF] + Array("glass.yml".utf8)
+    try write(Array(Fixtures.failing.utf8), name: name, in: h.path("layouts"))
+    let path = InputPath(h.path("layouts")).appending(InputPath(bytes: name))
+    let run = try h.run(["run", "--quiet", "--appearances", "light", "--format", "json"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(!run.stderr.contains("cannot read"), "\(run.stderr)")
+    #expect(try h.read("reports/report.json").contains("\"fixVerified\":"))
+    let fix = try h.run(["fix", "--quiet", "--appearances", "light"])
+    #expect(fix.status == 0, "\(fix.stdout)\n\(fix.stderr)")
+    #expect(fix.stdout.contains("+++ b/layouts/\\x{FF}glass.yml"), "\(fix.stdout)")
+    let after = String(decoding: try path.readAll(), as: UTF8.self)
+    #expect(after != Fixtures.failing)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: h.path("layouts")).count == 1)
+  }
+
   @Test func aLayoutIdUsedTwiceIsAnErrorAtTheSecondId() throws {
     let h = try CLIHarness()
     defer { h.remove() }

@@ -19,7 +19,7 @@
 /// jobs: 2
 /// pixelLimit: 100000000
 /// failOn: error        # error | review | warning | never
-/// verifyFixes: true    # each failing item's fix re-audited as `fix` does
+/// verifyFixes: true    # each failing item's fix re-audited as `fix` does (the default)
 /// ```
 ///
 /// Lists may also be written as one comma-separated text (`modes: normal,
@@ -58,7 +58,8 @@ public struct AuditConfiguration: Sendable, Hashable {
   public var pixelLimit: Int?
   /// What fails the run.
   public var failOn: FailOn?
-  /// Whether `run` re-audits each failing item's fix (`--verify-fixes`).
+  /// Whether `run` re-audits each failing item's fix (`--verify-fixes`; nil: it does,
+  /// outside a shard).
   public var verifyFixes: Bool?
 
   /// The keys of the file.

@@ -25,7 +25,7 @@ public struct AuditReport: Sendable {
   /// What fails the run (`--fail-on`); not part of report.json.
   public var failOn = FailOn.error
   /// Each failing item's fix as `glass-audit fix` verified it
-  /// (`run --verify-fixes`); nil: the remedy search's fixes, not re-audited.
+  /// (`run` by default); nil: the remedy search's fixes, not re-audited.
   public var fixes: VerifiedFixes?
 
   /// The fix every report prints for `r`: its item's verified fix when the

@@ -85,12 +85,12 @@ public enum ItemFailures {
   /// What the reports for people say of the fix they print, with code in
   /// backticks: the remedy search's (checked where the item fails, not
   /// where it passes), or the one `glass-audit fix` keeps
-  /// (`run --verify-fixes`).
+  /// (`run`, outside a shard and without `--no-verify-fixes`).
   public static func fixPhrase(_ report: AuditReport) -> String {
     report.fixes == nil
       ? "and its fix (the least change of each kind that passes in every scene where it fails;"
-        + " not re-audited where it passes: `run --verify-fixes` or `glass-audit fix --dry-run`"
-        + " does)"
+        + " not re-audited where it passes, as in a shard, a merge or `run --no-verify-fixes`:"
+        + " `glass-audit fix --dry-run` re-audits it)"
       : "and its fix as `glass-audit fix` keeps it, re-audited over the whole matrix (passes"
         + " everywhere the item fails, and no passing check fails), or why no change is safe"
   }

@@ -113,7 +113,7 @@ public enum JSONReport {
     private(set) var itemRemedy: [Int?] = []
     /// Each listed check's remedy, by its place in ``listed``.
     private(set) var checkRemedy: [Int?] = []
-    /// The run's verified fixes (`run --verify-fixes`), if any.
+    /// The run's verified fixes (`run` by default, not a shard or a merge), if any.
     let fixes: VerifiedFixes?
     /// Each check's baseline state.
     let baseline: BaselineColumn

@@ -44,6 +44,6 @@ import Testing
     #expect(config.failOn == .error)
     #expect(config.jobs == 4)
     #expect(config.level == .aa)
-    #expect(config.verifyFixes == false)
+    #expect(config.verifyFixes == true)
   }
 }
