@@ -63,10 +63,15 @@ enum Discovery {
 
   /// A digest of what a run reads: the layout files' names and contents,
   /// the wallpaper list (ids, files, categories, appearances, file sizes) and
-  /// each profile's name and text (a shipped profile's embedded text).
-  /// Shards of one run share it; `merge` checks it.
+  /// each profile's name and text (a shipped profile's embedded text), and
+  /// the settings file's `targets` when it has any (left out when none, so
+  /// a digest made before they were read is unchanged). Shards of one run
+  /// share it; `merge` checks it, and `merge --verify-fixes` checks the
+  /// inputs it reads against it.
   static func digest(
-    layoutFiles: [InputPath], wallpapers: [WallpaperInput], profiles: [(name: String, text: String)]
+    layoutFiles: [InputPath], wallpapers: [WallpaperInput],
+    profiles: [(name: String, text: String)],
+    targets: ContrastTargets = ContrastTargets()
   ) -> String {
     var parts: [String] = []
     for f in layoutFiles {
@@ -84,6 +89,12 @@ enum Discovery {
       ]
     }
     for p in profiles { parts += [p.name, p.text] }
+    if !targets.byKey.isEmpty {
+      parts.append("targets")
+      for (key, t) in targets.byKey.sorted(by: { $0.key < $1.key }) {
+        parts += [key, String(t.ratio)]
+      }
+    }
     return StableDigest.fnv1a64(parts: parts)
   }
 

@@ -191,7 +191,7 @@ struct MatrixOptions: ParsableArguments {
       layoutFiles: loaded.files, wallpapers: matrix.inputs,
       profiles: profiles.names.map {
         ($0, ProfileLoader.shippedProfileText($0) ?? (try? Files.read($0)) ?? "<unreadable>")
-      })
+      }, targets: request.targets)
     request.workers = jobs ?? configuration.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     return Inputs(
       request: request, wallpaperFindings: matrix.findings, wallpaperPath: wallpaperPath,

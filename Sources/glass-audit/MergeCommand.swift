@@ -48,8 +48,76 @@ struct MergeCommand: ParsableCommand {
   @Flag(help: "Leave the timestamp out of report.json.")
   var deterministic = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Re-audit each failing item's fix over the whole matrix, as 'run' does (a shard does"
+        + " not): reads the shards' layouts, wallpapers, profiles and settings file as 'run'"
+        + " reads them (or as --config, --layouts, --wallpapers, --profile say), and is refused"
+        + " when they are not what the shards audited."))
+  var verifyFixes = false
+
+  @Option(help: "With --verify-fixes: the shards' settings file (default: glass-audit.yml).")
+  var config: String?
+
+  @Option(help: "With --verify-fixes: the shards' layouts folder or file.")
+  var layouts: String?
+
+  @Option(help: "With --verify-fixes: the shards' wallpapers folder or PNG file.")
+  var wallpapers: String?
+
+  @Option(help: ArgumentHelp("With --verify-fixes: the shards' profiles.", valueName: "list"))
+  var profile: String?
+
   func validate() throws {
     if directories.isEmpty { throw ValidationError("give at least one shard folder") }
+    if !verifyFixes, config != nil || layouts != nil || wallpapers != nil || profile != nil {
+      throw ValidationError(
+        "--config, --layouts, --wallpapers and --profile say where --verify-fixes reads the"
+          + " shards' inputs: give --verify-fixes too")
+    }
+  }
+
+  /// The merged run's fixes re-audited over the inputs read here, which must
+  /// be the shards' (the same digest of layouts, wallpapers, profiles and
+  /// targets); nil, with the reason on stderr, when they are not.
+  func verifiedFixes(of report: AuditReport, console: Console) throws -> VerifiedFixes? {
+    var args: [String] = []
+    for (flag, value) in [
+      ("--config", config), ("--layouts", layouts), ("--wallpapers", wallpapers),
+      ("--profile", profile),
+    ] {
+      if let value { args += [flag, value] }
+    }
+    let matrix: MatrixOptions
+    do {
+      matrix = try MatrixOptions.parse(args)
+    } catch {
+      console.error("merge --verify-fixes: \(MatrixOptions.message(for: error))")
+      throw ExitCode.validationFailure
+    }
+    let configuration = try matrix.configuration(console: console)
+    let profiles = try matrix.profiles(configuration, console: console)
+    let inputs = try matrix.request(
+      configuration, settings: report.settings, profiles: profiles)
+    guard inputs.request.inputsDigest == report.inputsDigest else {
+      console.error(
+        "merge --verify-fixes refused: the layouts, wallpapers, profiles or targets read here"
+          + " (layouts '\(layouts ?? configuration.layouts ?? "layouts")', wallpapers"
+          + " '\(wallpapers ?? configuration.wallpapers ?? "wallpapers")') are not those the"
+          + " shards audited; give the shards' --config, --layouts, --wallpapers and --profile")
+      throw ExitStatus.inputError
+    }
+    guard report.summary.failed > 0 else { return nil }
+    var request = inputs.request
+    let texts = FixVerification.readTexts(
+      of: &request, files: inputs.layoutFiles, console: console
+    ).texts
+    console.status("glass-audit: verifying each failing item's fix over the whole matrix\n")
+    let outcome = FixVerification.fix(
+      request, texts: texts, reader: profiles.layoutReader,
+      before: request.layouts.count == inputs.request.layouts.count ? report : nil,
+      console: console)
+    return VerifiedFixes(outcome, texts: texts)
   }
 
   func run() throws {
@@ -76,7 +144,7 @@ struct MergeCommand: ParsableCommand {
       for p in problems { console.error("merge refused: \(p)") }
       throw ExitStatus.inputError
     }
-    let report: AuditReport
+    var report: AuditReport
     do {
       report = try AuditPipeline.merge(
         shards,
@@ -85,6 +153,7 @@ struct MergeCommand: ParsableCommand {
       for p in error.problems { console.error("merge refused: \(p)") }
       throw ExitStatus.inputError
     }
+    if verifyFixes { report.fixes = try verifiedFixes(of: report, console: console) }
     do {
       try Files.prepareOutputDirectory(out)
     } catch {

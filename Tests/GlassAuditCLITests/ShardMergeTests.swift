@@ -90,6 +90,45 @@ import Testing
     #expect(foreign.stderr.contains("other inputs"))
   }
 
+  /// `merge --verify-fixes` re-audits the fixes over the inputs it reads,
+  /// as a single run does by default: its reports are that run's bytes.
+  /// Inputs that are not the shards' (another layouts folder, other targets
+  /// in the settings file) are refused, and its input flags need it.
+  @Test func mergeVerifyFixesEqualsTheDefaultSingleRun() throws {
+    let h = try setUp()
+    defer { h.remove() }
+    let single = try h.run(["run", "--quiet", "--deterministic", "--out", "single"])
+    #expect(single.status == 2, "the broken wallpaper is an input error")
+    #expect(try h.read("single/report.md").contains("(verified: "))
+    for k in 1...2 {
+      _ = try h.run(["run", "--quiet", "--deterministic", "--shard", "\(k)/2", "--out", "s\(k)"])
+    }
+    let m = try h.run(["merge", "s1", "s2", "--deterministic", "--verify-fixes", "--out", "m"])
+    #expect(m.status == 2, "\(m.stderr)")
+    for f in ["report.json", "report.md", "junit.xml", "report.sarif"] {
+      #expect(try h.read("single/\(f)") == h.read("m/\(f)"), "\(f) differs")
+    }
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: h.path("m/report.sqlite")))
+        == Data(contentsOf: URL(fileURLWithPath: h.path("single/report.sqlite"))))
+    // Other layouts than the shards audited.
+    try h.write("other/glass.yml", Fixtures.failing)
+    let other = try h.run([
+      "merge", "s1", "s2", "--verify-fixes", "--layouts", "other", "--out", "o",
+    ])
+    #expect(other.status == 2)
+    #expect(other.stderr.contains("are not those the shards audited"), "\(other.stderr)")
+    #expect(!h.exists("o/report.json"))
+    // Targets are inputs too: a settings file with targets the shards did not read.
+    try h.write("glass-audit.yml", "targets: {body: 7}\n")
+    let targets = try h.run(["merge", "s1", "s2", "--verify-fixes", "--out", "t"])
+    #expect(targets.status == 2)
+    #expect(targets.stderr.contains("are not those the shards audited"), "\(targets.stderr)")
+    let flagAlone = try h.run(["merge", "s1", "s2", "--layouts", "other", "--out", "u"])
+    #expect(flagAlone.status == 64)
+    #expect(flagAlone.stderr.contains("give --verify-fixes too"))
+  }
+
   @Test func aBadShardArgumentIsAUsageError() throws {
     let h = try setUp()
     defer { h.remove() }
