@@ -153,8 +153,9 @@ public enum HTMLReport {
       "<p class=\"settings\">WCAG 2.2 level <b>\(escape(st.level.rawValue))</b> · judged on "
       + "the <b>\(escape(st.statistic.rawValue))</b> ratio of each item’s pixels · large text by "
       + "the <b>\(escape(st.largeText.rawValue))</b> rule · "
-      + (report.profileNames.count == 1 ? "profile " : "profiles ")
-      + report.profileNames.map { "<b>\(escape($0))</b>" }.joined(separator: ", ")
+      + SceneDimension.sweptRows.map { d in
+        d.valuesPhrase(d.sweepWords(report)) { "<b>\(escape($0))</b>" }
+      }.joined(separator: " · ")
       + SceneDimension.all.compactMap { d in
         d.runValues.map { _ in
           " · \(d.label) <b>" + escape(d.runWords(st).joined(separator: ", ")) + "</b>"
@@ -166,11 +167,6 @@ public enum HTMLReport {
 
   static func filters(_ report: AuditReport) -> String {
     let heads = report.outcome.results.sceneHeads()
-    let layouts = Set(heads.map(\.layout)).union(report.outcome.previews.map(\.key.layout))
-      .sorted()
-    let wallpapers = Set(heads.map(\.wallpaper)).union(
-      report.outcome.previews.map(\.key.wallpaper)
-    ).sorted()
     var out = "<nav class=\"filters\" aria-label=\"Filters\">\n<div class=\"wrap\">\n"
     func select(_ id: String, _ label: String, _ options: [(String, String)]) -> String {
       var s = "<label>\(label) <select id=\"f-\(id)\" data-filter=\"\(id)\">"
@@ -180,22 +176,19 @@ public enum HTMLReport {
       }
       return s + "</select></label>\n"
     }
-    out += select(
-      "layout", "Layout",
-      layouts.map { id in
-        let title = report.layoutTitles[id]
-        return (id, title.map { $0 == id ? id : "\($0) (\(id))" } ?? id)
-      })
-    out += select("wallpaper", "Wallpaper", wallpapers.map { ($0, $0) })
-    let st = report.settings
-    for d in SceneDimension.columns {
-      out += select(d.filterName, d.label, d.filterOptions(st).map { ($0.value, $0.text) })
+    // A section's values (the layouts) by their titles.
+    func title(_ id: String) -> String {
+      report.layoutTitles[id].map { $0 == id ? id : "\($0) (\(id))" } ?? id
     }
-    out += select("profile", "Profile", report.profileNames.map { ($0, $0) })
-    if st.sweepsTextSettings {
-      for d in SceneDimension.textSettings where d.runWords(st).count > 1 {
-        out += select(d.filterName, d.label, d.filterOptions(st).map { ($0.value, $0.text) })
+    let st = report.settings
+    for d in SceneDimension.all {
+      // A text setting only when the run sweeps it.
+      if d.role == .textSetting && !(st.sweepsTextSettings && d.runWords(st).count > 1) {
+        continue
       }
+      out += select(
+        d.filterName, d.label,
+        d.filterOptions(report, seen: heads, title: title).map { ($0.value, $0.text) })
     }
     let verdicts =
       [("fail", "fail")] + (report.summary.reviews > 0 ? [("review", "review")] : [])

@@ -60,7 +60,9 @@ public enum MarkdownReport {
     head.append(
       "WCAG 2.2 level \(st.level.rawValue), judged on the `\(st.statistic.rawValue)` ratio of each "
         + "item's pixels; large text by the `\(st.largeText.rawValue)` rule; "
-        + profilesText(report.profileNames.map { short($0, maximumCellLength) })
+        + SceneDimension.sweptRows.map { d in
+          d.valuesPhrase(d.sweepWords(report)) { "`\(code(short($0, maximumCellLength)))`" }
+        }.joined(separator: "; ")
         + SceneDimension.all.compactMap { d in
           d.runValues.map { _ in "; \(d.label) " + d.runWords(st).joined(separator: ", ") }
         }.joined()
@@ -197,12 +199,6 @@ public enum MarkdownReport {
   static func itemName(_ i: ItemFailure) -> String {
     [i.layout, i.element, i.item].map { "**\(cell(short($0, maximumCellLength)))**" }
       .joined(separator: " › ") + i.vibrantNote
-  }
-
-  /// "profile `ios27`" or "profiles `ios26`, `ios27`".
-  static func profilesText(_ names: [String]) -> String {
-    (names.count == 1 ? "profile " : "profiles ")
-      + names.map { "`\(code($0))`" }.joined(separator: ", ")
   }
 
   /// A matrix cell: a row (wallpaper, and profile when there are several)

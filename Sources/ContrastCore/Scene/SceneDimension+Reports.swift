@@ -35,6 +35,39 @@ extension SceneDimension {
   /// its word, or `none` (no Liquid Glass setting).
   func filterWord(of r: CheckResult) -> String { word(r) ?? "none" }
 
+  /// report.html's filter of this dimension, its options: the run's values
+  /// where its settings name them (``filterOptions(_:)``), else the run's
+  /// sweep of it (the profiles, in the run's order), else, for an input (a
+  /// layout, a wallpaper), the values its checks have (`heads`), sorted; a
+  /// section's values (the layouts) worded by `title`.
+  func filterOptions(
+    _ report: AuditReport, seen heads: [CheckResult], title: (String) -> String
+  ) -> [(value: String, text: String)] {
+    if !runWords(report.settings).isEmpty { return filterOptions(report.settings) }
+    if sweep != nil { return sweepWords(report).map { ($0, longWord($0)) } }
+    return Set(heads.map(filterWord(of:))).sorted().map {
+      ($0, role == .section ? title($0) : longWord($0))
+    }
+  }
+
+  /// The matrix rows the run sweeps but its settings do not name (the
+  /// profiles): the reports' settings line names their values from the
+  /// report (``sweepWords(_:)``).
+  static let sweptRows: [SceneDimension] = rows.filter { $0.sweep != nil }
+
+  /// The run's values of a swept dimension as words, in the run's order.
+  func sweepWords(_ report: AuditReport) -> [String] {
+    (sweep?.values(report) ?? []).compactMap { v in
+      guard case .text(let w) = v else { return nil }
+      return w
+    }
+  }
+
+  /// `profile a` or `profiles a, b`, each value as `value` makes it.
+  func valuesPhrase(_ words: [String], value: (String) -> String) -> String {
+    (words.count == 1 ? "\(phrase) " : "\(phrase)s ") + words.map(value).joined(separator: ", ")
+  }
+
   /// A value for people where it stands alone: ``longWord``, after the
   /// label where ``labelsWords`` (`Liquid Glass clear`).
   func personWord(_ w: String) -> String {
