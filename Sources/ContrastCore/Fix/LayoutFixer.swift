@@ -102,6 +102,7 @@ public enum LayoutFixer {
     _ request: AuditRequest, texts: [String: String],
     load: (_ text: String, _ file: String) -> Layout?,
     before given: AuditReport?, cache: AuditCache?, skipsUnchangedScenes: Bool,
+    checksPerAudit: Int = LayoutFixer.checksPerAudit,
     progress: ((_ round: Int, _ trials: Int, _ elements: Int) -> Void)?
   ) -> FixOutcome {
     var quiet = request
@@ -226,116 +227,139 @@ public enum LayoutFixer {
         skippedColumns += columns.count
       }
       again.skippedScenes = skipped
-      let audit = AuditPipeline.run(again)
-      progress?(rounds, trialLayouts.count, plans.count)
-      var afters: [Int: [Int: FixState]] = [:]
-      for l in trialLayouts {
-        let (p, t) = names[l.id]!
-        var after = FixState(
-          results: audit.outcome.results, search: audit.outcome.remedySearch, layout: l.id,
-          readAs: plans[p].layout)
-        let plan = plans[p]
-        let items =
-          plan.changesElement
-          ? state.items(of: "\(plan.layout)/\(plan.element)") : plan.trials[t].askedBy
-        // The scenes the trial draws as they stand, then the appearances
-        // it does not change: as they stand.
-        if let columns = skipped[l.id] {
-          after.fill(from: state, items: items, columns: columns)
-        }
-        if let audited = appearancesOf[l.id] {
-          after.fill(from: state, items: items, except: audited)
-        }
-        afters[p, default: [:]][t] = after
-      }
-      for (p, plan) in plans.enumerated() {
-        let element = plan.layout + "/" + plan.element
-        guard !dropped.contains(p), let after = afters[p] else {
-          // Its layout could not be edited or read back: each trial is dropped.
-          for trial in plan.trials {
-            for k in trial.askedBy {
-              queues[k]!.removeAll { $0 == trial.candidates[k] }
-              fixes[k]!.tried.append(
-                (trial.change.written, "the layout could not be edited or read back"))
-            }
+      // Audited in batches of whole plans (an element's trials together:
+      // they share its blurs), each of about `checksPerAudit` checks at
+      // most, so that a large matrix's round does not hold every trial's
+      // results at once; a plan's decision reads its own trials alone.
+      for batch in batches(
+        plans.indices, checksPerAudit: checksPerAudit,
+        checks: { p in
+          trialLayouts.filter { names[$0.id]!.plan == p }.reduce(0) {
+            $0 + $1.elements[0].content.count * checksPerItem(request)
           }
-          continue
-        }
-        if plan.changesElement {
-          // The first change (in the items' order) that serves every item
-          // that asked for it, breaks nothing and lowers no other failing
-          // item's contrast; none kept: each is dropped with why.
-          var reasons: [String] = []
-          var chosen: Int?
-          for (t, trial) in plan.trials.enumerated() {
-            let a = after[t]!
-            let broken = state.broken(element: element, by: a)
-            let still = trial.askedBy.filter { !a.failing($0).isEmpty }
-            let worse = state.worsened(element: element, by: a, except: Set(trial.askedBy))
-            if broken.isEmpty, still.isEmpty, worse.isEmpty {
-              chosen = t
-              break
-            }
-            reasons.append(
-              Trial.why(still: still.map { a.failing($0).count }, broken: broken, worse: worse))
+        })
+      {
+        var part = again
+        part.layouts = trialLayouts.filter { batch.contains(names[$0.id]!.plan) }
+        // (A batch of plans with no trial, whose layout could not be edited,
+        // audits nothing.)
+        let audit =
+          part.layouts.isEmpty
+          ? AuditReport(
+            settings: part.settings, profileNames: [],
+            outcome: AuditOutcome(results: [], findings: [], errors: [], scenes: 0))
+          : AuditPipeline.run(part)
+        var afters: [Int: [Int: FixState]] = [:]
+        for l in part.layouts {
+          let (p, t) = names[l.id]!
+          var after = FixState(
+            results: audit.outcome.results, search: audit.outcome.remedySearch, layout: l.id,
+            readAs: plans[p].layout)
+          let plan = plans[p]
+          let items =
+            plan.changesElement
+            ? state.items(of: "\(plan.layout)/\(plan.element)") : plan.trials[t].askedBy
+          // The scenes the trial draws as they stand, then the appearances
+          // it does not change: as they stand.
+          if let columns = skipped[l.id] {
+            after.fill(from: state, items: items, columns: columns)
           }
-          if let t = chosen {
-            let trial = plan.trials[t]
-            kept[plan.layout, default: []] += trial.change.edits
-            state.take(element: element, from: after[t]!)
-            for k in trial.askedBy {
-              fixes[k]!.applied = trial.change
-              queues[k] = []
-            }
-            // The items still failing: their changes from the new search.
-            for k in order
-            where fixes[k]!.layout == plan.layout && fixes[k]!.element == plan.element {
-              if fixes[k]!.isFixed { continue }
-              if state.failing(k).isEmpty {
-                fixes[k]!.fixedByOther = true
-                continue
-              }
-              let tried = Set(fixes[k]!.tried.map(\.written))
-              queues[k] = state.candidates(
-                for: fixes[k]!, layouts: layouts, edited: kept[plan.layout]
-              ).filter { !tried.contains($0.written) }
-            }
-          } else {
-            for (t, trial) in plan.trials.enumerated() {
+          if let audited = appearancesOf[l.id] {
+            after.fill(from: state, items: items, except: audited)
+          }
+          afters[p, default: [:]][t] = after
+        }
+        for p in batch {
+          let plan = plans[p]
+          let element = plan.layout + "/" + plan.element
+          guard !dropped.contains(p), let after = afters[p] else {
+            // Its layout could not be edited or read back: each trial is dropped.
+            for trial in plan.trials {
               for k in trial.askedBy {
                 queues[k]!.removeAll { $0 == trial.candidates[k] }
-                fixes[k]!.tried.append((trial.change.written, reasons[t]))
+                fixes[k]!.tried.append(
+                  (trial.change.written, "the layout could not be edited or read back"))
               }
             }
+            continue
           }
-          continue
-        }
-        // Changes to items alone: each item judged on its own checks.
-        let a = after[0]!
-        for (k, change) in plan.trials[0].candidates.sorted(by: { $0.key < $1.key }) {
-          let now = a.checks(k)
-          let failing = now.filter { $0.verdict == .fail }
-          queues[k]!.removeAll { $0 == change }
-          if !now.isEmpty, failing.isEmpty {
-            kept[plan.layout, default: []] += change.edits
-            state.take(item: k, from: a)
-            fixes[k]!.applied = change
-            queues[k] = []
-          } else {
-            let passedBefore = Set(
-              state.checks(k).filter { $0.verdict != .fail }.map(\.fingerprint))
-            let broken = failing.filter { passedBefore.contains($0.fingerprint) }
-            let still = failing.count - broken.count
-            fixes[k]!.tried.append(
-              (
-                change.written,
-                now.isEmpty
-                  ? "no check of it was audited"
-                  : Trial.why(still: [still].filter { $0 > 0 }, broken: broken, worse: [])
-              ))
+          if plan.changesElement {
+            // The first change (in the items' order) that serves every item
+            // that asked for it, breaks nothing and lowers no other failing
+            // item's contrast; none kept: each is dropped with why.
+            var reasons: [String] = []
+            var chosen: Int?
+            for (t, trial) in plan.trials.enumerated() {
+              let a = after[t]!
+              let broken = state.broken(element: element, by: a)
+              let still = trial.askedBy.filter { !a.failing($0).isEmpty }
+              let worse = state.worsened(element: element, by: a, except: Set(trial.askedBy))
+              if broken.isEmpty, still.isEmpty, worse.isEmpty {
+                chosen = t
+                break
+              }
+              reasons.append(
+                Trial.why(still: still.map { a.failing($0).count }, broken: broken, worse: worse))
+            }
+            if let t = chosen {
+              let trial = plan.trials[t]
+              kept[plan.layout, default: []] += trial.change.edits
+              state.take(element: element, from: after[t]!)
+              for k in trial.askedBy {
+                fixes[k]!.applied = trial.change
+                queues[k] = []
+              }
+              // The items still failing: their changes from the new search.
+              for k in order
+              where fixes[k]!.layout == plan.layout && fixes[k]!.element == plan.element {
+                if fixes[k]!.isFixed { continue }
+                if state.failing(k).isEmpty {
+                  fixes[k]!.fixedByOther = true
+                  continue
+                }
+                let tried = Set(fixes[k]!.tried.map(\.written))
+                queues[k] = state.candidates(
+                  for: fixes[k]!, layouts: layouts, edited: kept[plan.layout]
+                ).filter { !tried.contains($0.written) }
+              }
+            } else {
+              for (t, trial) in plan.trials.enumerated() {
+                for k in trial.askedBy {
+                  queues[k]!.removeAll { $0 == trial.candidates[k] }
+                  fixes[k]!.tried.append((trial.change.written, reasons[t]))
+                }
+              }
+            }
+            continue
+          }
+          // Changes to items alone: each item judged on its own checks.
+          let a = after[0]!
+          for (k, change) in plan.trials[0].candidates.sorted(by: { $0.key < $1.key }) {
+            let now = a.checks(k)
+            let failing = now.filter { $0.verdict == .fail }
+            queues[k]!.removeAll { $0 == change }
+            if !now.isEmpty, failing.isEmpty {
+              kept[plan.layout, default: []] += change.edits
+              state.take(item: k, from: a)
+              fixes[k]!.applied = change
+              queues[k] = []
+            } else {
+              let passedBefore = Set(
+                state.checks(k).filter { $0.verdict != .fail }.map(\.fingerprint))
+              let broken = failing.filter { passedBefore.contains($0.fingerprint) }
+              let still = failing.count - broken.count
+              fixes[k]!.tried.append(
+                (
+                  change.written,
+                  now.isEmpty
+                    ? "no check of it was audited"
+                    : Trial.why(still: [still].filter { $0 > 0 }, broken: broken, worse: [])
+                ))
+            }
           }
         }
       }
+      progress?(rounds, trialLayouts.count, plans.count)
       // An item another item's change passed everywhere.
       for k in order where !fixes[k]!.isFixed && state.failing(k).isEmpty {
         fixes[k]!.fixedByOther = true
@@ -353,6 +377,43 @@ public enum LayoutFixer {
       before: before, items: order.map { fixes[$0]! }, texts: newTexts,
       failingAfter: state.failingCount, checksAfter: state.count, rounds: rounds, errors: errors,
       skippedColumns: skippedColumns)
+  }
+
+  /// The most checks a round's audit makes at once (an estimate: a trial's
+  /// items times ``checksPerItem(_:)``): about 300,000 results and their
+  /// pixels, a fraction of what `run` holds for the bundled matrix's
+  /// 14,112 checks times its scenes' pixels; a round past it is audited in
+  /// several batches, the bundled matrix's rounds in one.
+  static let checksPerAudit = 300_000
+
+  /// At most the checks of one item over the run's matrix: every wallpaper
+  /// times every mode, appearance, Liquid Glass setting, profile and text
+  /// setting.
+  static func checksPerItem(_ request: AuditRequest) -> Int {
+    let s = request.settings
+    return request.wallpapers.count * s.modes.count * s.appearances.count
+      * max(1, s.liquidGlass.count) * max(1, request.profiles.count) * max(1, s.textSizes.count)
+      * max(1, s.boldText.count)
+  }
+
+  /// The plans in order, in batches whose `checks` add up to at most
+  /// `checksPerAudit` (a plan past it alone in its batch; a plan of none,
+  /// whose layout could not be edited, with the one before).
+  static func batches(
+    _ plans: Range<Int>, checksPerAudit: Int, checks: (Int) -> Int
+  ) -> [[Int]] {
+    var out: [[Int]] = []
+    var total = 0
+    for p in plans {
+      let c = checks(p)
+      if out.isEmpty || (c > 0 && total + c > checksPerAudit) {
+        out.append([])
+        total = 0
+      }
+      out[out.count - 1].append(p)
+      total += c
+    }
+    return out
   }
 
   /// This round's trials, per element: the next change of each open item

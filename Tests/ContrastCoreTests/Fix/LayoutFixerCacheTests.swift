@@ -67,6 +67,38 @@ import Testing
     ]
   }
 
+  /// A round audited in batches (here one plan each: a budget of one
+  /// check) decides as the round audited at once: a plan reads only its
+  /// own element's trials.
+  @Test func batchedRoundsGiveTheSameOutcome() throws {
+    let request = try Self.request()
+    func fix(_ budget: Int) -> FixOutcome {
+      LayoutFixer.fix(
+        request, texts: ["l.yml": Self.text],
+        load: { t, f in
+          LayoutLoader.load(text: t, file: f, profile: RemedyFixesTests.ios27).layout
+        }, before: nil, cache: nil, skipsUnchangedScenes: true, checksPerAudit: budget,
+        progress: nil)
+    }
+    let whole = fix(LayoutFixer.checksPerAudit)
+    let batched = fix(1)
+    // (Both elements have an item that was tried: a round had two plans.)
+    let tried = Set(
+      whole.items.filter { $0.applied != nil || !$0.tried.isEmpty }.map(\.element))
+    #expect(tried == ["bar", "card"], "\(Self.printed(whole))")
+    #expect(Self.printed(batched) == Self.printed(whole))
+    #expect(batched.items == whole.items)
+  }
+
+  @Test func batchesHoldWholePlansWithinTheBudget() {
+    let checks = [5, 3, 9, 1, 1, 12, 0]
+    #expect(
+      LayoutFixer.batches(0..<7, checksPerAudit: 10, checks: { checks[$0] })
+        == [[0, 1], [2, 3], [4], [5, 6]])
+    #expect(LayoutFixer.batches(0..<3, checksPerAudit: 100, checks: { checks[$0] }) == [[0, 1, 2]])
+    #expect(LayoutFixer.batches(0..<0, checksPerAudit: 10, checks: { checks[$0] }).isEmpty)
+  }
+
   @Test func theRunsOwnAuditGivesTheSameOutcome() throws {
     let request = try Self.request()
     let alone = Self.fix(request)
