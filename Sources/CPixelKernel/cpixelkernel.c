@@ -172,12 +172,101 @@ static void ratios_vector(const cpk_params *p, const double *r, const double *g,
   }
 }
 
+// The summary of cpk_ratios_summary but its histogram, eight ratios at a
+// time: the exact sum (each term `(u64)(v 2^52) * count`, < 2^63 * 2^32,
+// taken as two products of 32-bit halves whose 32-bit halves are added in
+// 64-bit lanes: no lane can overflow below 2^32 entries), the failing
+// pixels, the least and the greatest ratio (the scalar loop's comparisons,
+// lane by lane, then across the lanes: the same values, as no ratio is a
+// zero of either sign). Returns 0, having written nothing, when a count is
+// negative or not below 2^32 (the scalar loop then runs).
+static TARGET int summary_avx512(const double *v, const long *counts, long n, double threshold,
+                                 unsigned __int128 *sumOut, long *failingOut, double *lowestOut,
+                                 double *highestOut) {
+  __m512i a1lo = _mm512_setzero_si512(), a1hi = a1lo, a2lo = a1lo, a2hi = a1lo, big = a1lo;
+  __m512i fail = a1lo, low32 = _mm512_set1_epi64(0xffffffffLL);
+  __m512d low = _mm512_set1_pd(INFINITY), high = _mm512_set1_pd(-INFINITY);
+  __m512d one = _mm512_set1_pd(1), top = _mm512_set1_pd(2048), t = _mm512_set1_pd(threshold);
+  __m512d scale = _mm512_set1_pd(0x1p52);
+  long k = 0;
+  for (; k + 8 <= n; k += 8) {
+    __m512d x = _mm512_loadu_pd(v + k);
+    __m512i c = _mm512_loadu_si512((const void *)(counts + k));
+    big = _mm512_or_si512(big, _mm512_srli_epi64(c, 32));
+    __mmask8 in = _mm512_cmp_pd_mask(x, one, _CMP_GE_OQ) & _mm512_cmp_pd_mask(x, top, _CMP_LT_OQ);
+    __m512i q = _mm512_cvttpd_epu64(_mm512_maskz_mul_pd(in, x, scale));
+    __m512i p1 = _mm512_mul_epu32(q, c);
+    __m512i p2 = _mm512_mul_epu32(_mm512_srli_epi64(q, 32), c);
+    a1lo = _mm512_add_epi64(a1lo, _mm512_and_si512(p1, low32));
+    a1hi = _mm512_add_epi64(a1hi, _mm512_srli_epi64(p1, 32));
+    a2lo = _mm512_add_epi64(a2lo, _mm512_and_si512(p2, low32));
+    a2hi = _mm512_add_epi64(a2hi, _mm512_srli_epi64(p2, 32));
+    fail = _mm512_mask_add_epi64(fail, _mm512_cmp_pd_mask(x, t, _CMP_LT_OQ), fail, c);
+    low = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(x, low, _CMP_LT_OQ), low, x);
+    high = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(x, high, _CMP_GT_OQ), high, x);
+  }
+  if (_mm512_test_epi64_mask(big, big) != 0) return 0;
+  for (long j = k; j < n; j++)
+    if (counts[j] < 0 || (unsigned long long)counts[j] >> 32 != 0) return 0;
+  unsigned long long l1lo[8], l1hi[8], l2lo[8], l2hi[8], lf[8];
+  double ll[8], lh[8];
+  _mm512_storeu_si512((void *)l1lo, a1lo);
+  _mm512_storeu_si512((void *)l1hi, a1hi);
+  _mm512_storeu_si512((void *)l2lo, a2lo);
+  _mm512_storeu_si512((void *)l2hi, a2hi);
+  _mm512_storeu_si512((void *)lf, fail);
+  _mm512_storeu_pd(ll, low);
+  _mm512_storeu_pd(lh, high);
+  unsigned __int128 s1 = 0, s2 = 0;
+  long failing = 0;
+  double lowest = INFINITY, highest = -INFINITY;
+  for (int l = 0; l < 8; l++) {
+    s1 += (unsigned __int128)l1lo[l] + ((unsigned __int128)l1hi[l] << 32);
+    s2 += (unsigned __int128)l2lo[l] + ((unsigned __int128)l2hi[l] << 32);
+    failing += (long)lf[l];
+    lowest = ll[l] < lowest ? ll[l] : lowest;
+    highest = lh[l] > highest ? lh[l] : highest;
+  }
+  unsigned __int128 sum = s1 + (s2 << 32);
+  for (; k < n; k++) {
+    double x = v[k];
+    long c = counts[k];
+    if (x >= 1 && x < 2048)
+      sum += (unsigned __int128)(unsigned long long)(x * 0x1p52) * (unsigned long long)c;
+    if (x < threshold) failing += c;
+    lowest = x < lowest ? x : lowest;
+    highest = x > highest ? x : highest;
+  }
+  *sumOut = sum;
+  *failingOut = failing;
+  *lowestOut = lowest;
+  *highestOut = highest;
+  return 1;
+}
+
 static void ratios_summary_vector(const cpk_params *p, const double *r, const double *g,
                                   const double *b, const uint8_t *codes, const long *counts,
                                   long n, double threshold, unsigned shift,
                                   unsigned long long base, long buckets, double *out,
                                   cpk_summary *summary, long *weights, long *entries) {
   ratios_vector(p, r, g, b, codes, n, out);
+  unsigned __int128 vsum;
+  long vfailing;
+  double vlowest, vhighest;
+  if (cpk_level() >= 3 &&
+      summary_avx512(out, counts, n, threshold, &vsum, &vfailing, &vlowest, &vhighest)) {
+    // The histogram alone in the scalar loop.
+    cpk_histogram h = histogram_start(shift, base, buckets, weights, entries);
+    for (long k = 0; k < n; k++) histogram_add(&h, out[k], counts[k]);
+    histogram_finish(&h);
+    summary->sum_high = (unsigned long long)(vsum >> 64);
+    summary->sum_low = (unsigned long long)vsum;
+    summary->failing = vfailing;
+    summary->lowest = vlowest;
+    summary->highest = vhighest;
+    summary->outside = h.outside;
+    return;
+  }
   // The exact sum (as Swift's RatioSum keeps it), the extremes and the buckets.
   unsigned __int128 sum = 0;
   long failing = 0;

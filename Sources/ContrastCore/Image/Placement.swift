@@ -113,7 +113,16 @@ extension Placement {
   /// 2^25): `x` itself, but for `-0`, which the sum from `+0` makes `+0`, as
   /// `x + 0` does (NaN and infinities pass both ways alike).
   /// `PlacementTests` holds the two equal bit for bit.
+  ///
+  /// Without a `-0`, an infinity or a NaN among the samples (a decoded
+  /// PNG has none), `x + 0` is `x` for every sample: the image's samples
+  /// are then taken as they are, shared (copy on write), not copied into
+  /// fresh memory. The check is one read of the samples' bits
+  /// (`PlacementSharingTests`).
   static func sameSize(_ wallpaper: RGBImage) -> RGBImage {
+    if !hasSpecialSamples(wallpaper.samples) {
+      return RGBImage(width: wallpaper.width, height: wallpaper.height, samples: wallpaper.samples)
+    }
     let count = wallpaper.samples.count
     let samples = wallpaper.samples.withUnsafeBufferPointer { source in
       [Float](unsafeUninitializedCapacity: count) { out, initialized in
@@ -122,6 +131,21 @@ extension Placement {
       }
     }
     return RGBImage(width: wallpaper.width, height: wallpaper.height, samples: samples)
+  }
+
+  /// Whether some sample is `-0`, an infinity or a NaN (exponent bits all
+  /// set): the samples `x + 0` does not give back bit for bit, or might not.
+  static func hasSpecialSamples(_ samples: [Float]) -> Bool {
+    samples.withUnsafeBufferPointer { s in
+      s.withMemoryRebound(to: UInt32.self) { bits in
+        // (No early exit: the loop runs on the vector unit.)
+        var special: UInt32 = 0
+        for b in bits {
+          special |= (b == 0x8000_0000 ? 1 : 0) | (b & 0x7F80_0000 == 0x7F80_0000 ? 1 : 0)
+        }
+        return special != 0
+      }
+    }
   }
 }
 
