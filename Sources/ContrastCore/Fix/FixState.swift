@@ -5,27 +5,40 @@
 /// that they compare with the run's.
 struct FixState {
   struct Check {
-    var fingerprint: String
+    /// The layout it is read as (a trial's `layout~n` as `layout`).
+    var base: String
     var result: CheckResult
     var verdict: Verdict { result.verdict }
     var judgedRatio: Double { result.judgedRatio }
+    /// Its identity under ``base``: made when compared, not held for
+    /// every check of a large run.
+    var fingerprint: String {
+      ([base] + result.identityParts.dropFirst()).joined(separator: "/")
+    }
   }
 
   private var byItem: [String: [Check]] = [:]
   private var search: [String: RemedyAccumulator.Group] = [:]
+  /// The checks not held (of elements a fix cannot change), counted.
+  private var otherCount = 0
+  private var otherFailing = 0
 
   /// The checks of `results` (and their remedy search) whose layout is
   /// `layout` (every one when nil), read as checks of `name` (the layout's
-  /// own id when a trial's is `name~n`).
+  /// own id when a trial's is `name~n`); of the elements in `elements`
+  /// alone (`layout/element`) when given, the others only counted.
   init(
     results: [CheckResult], search s: RemedyAccumulator, layout: String? = nil,
-    readAs name: String? = nil
+    readAs name: String? = nil, elements: Set<String>? = nil
   ) {
     for r in results where layout == nil || r.layout == layout {
       let base = name ?? r.layout
-      let fingerprint = ([base] + r.identityParts.dropFirst()).joined(separator: "/")
-      byItem["\(base)/\(r.element)/\(r.item)", default: []].append(
-        Check(fingerprint: fingerprint, result: r))
+      if let elements, !elements.contains("\(base)/\(r.element)") {
+        otherCount += 1
+        if r.verdict == .fail { otherFailing += 1 }
+        continue
+      }
+      byItem["\(base)/\(r.element)/\(r.item)", default: []].append(Check(base: base, result: r))
     }
     for (k, g) in s.groups {
       guard let layout else {
@@ -71,9 +84,9 @@ struct FixState {
   func checks(_ item: String) -> [Check] { byItem[item] ?? [] }
   func failing(_ item: String) -> [Check] { checks(item).filter { $0.verdict == .fail } }
   var failingCount: Int {
-    byItem.values.reduce(0) { $0 + $1.count(where: { $0.verdict == .fail }) }
+    byItem.values.reduce(otherFailing) { $0 + $1.count(where: { $0.verdict == .fail }) }
   }
-  var count: Int { byItem.values.reduce(0) { $0 + $1.count } }
+  var count: Int { byItem.values.reduce(otherCount) { $0 + $1.count } }
 
   func items(of element: String) -> [String] {
     byItem.keys.filter { $0.hasPrefix(element + "/") }.sorted()

@@ -111,7 +111,14 @@ public enum LayoutFixer {
     quiet.baseline = nil
     quiet.cache = cache ?? request.cache ?? AuditCache()
     let before = given ?? AuditPipeline.run(quiet)
-    var state = FixState(results: before.outcome.results, search: before.outcome.remedySearch)
+    // Of the run's checks, those of the elements with a failing item (the
+    // only ones a fix changes) held, the others counted.
+    var state = FixState(
+      results: before.outcome.results, search: before.outcome.remedySearch,
+      elements: Set(
+        before.outcome.results.lazy.filter { $0.verdict == .fail }.map {
+          "\($0.layout)/\($0.element)"
+        }))
     let layouts = Dictionary(request.layouts.map { ($0.id, $0) }) { a, _ in a }
     // The failing items, worst first.
     var order: [String] = []
