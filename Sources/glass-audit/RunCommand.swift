@@ -165,6 +165,10 @@ struct RunCommand: ParsableCommand {
           + " reports say so, and so does their merge\n")
     }
     var fixRequest = request
+    // The fixer's rounds keep no placed wallpaper between them here: the
+    // run's reports are held beside them (a wallpaper is decoded again
+    // for each round instead; `fix`, which holds no report, keeps some).
+    fixRequest.cache = AuditCache(budget: 0)
     let layoutTexts =
       verifying
       ? FixVerification.readTexts(of: &fixRequest, files: inputs.layoutFiles, console: console)
