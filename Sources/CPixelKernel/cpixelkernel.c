@@ -172,6 +172,17 @@ static void ratios_vector(const cpk_params *p, const double *r, const double *g,
   }
 }
 
+// One entry of a summary: its term of the exact sum (`(u64)(x 2^52) *
+// count`, for 1 <= x < 2048), its pixels if failing, the extremes.
+static inline void summary_entry(double x, long c, double threshold, unsigned __int128 *sum,
+                                 long *failing, double *lowest, double *highest) {
+  if (x >= 1 && x < 2048)
+    *sum += (unsigned __int128)(unsigned long long)(x * 0x1p52) * (unsigned long long)c;
+  if (x < threshold) *failing += c;
+  *lowest = x < *lowest ? x : *lowest;
+  *highest = x > *highest ? x : *highest;
+}
+
 // The summary of cpk_ratios_summary but its histogram, eight ratios at a
 // time: the exact sum (each term `(u64)(v 2^52) * count`, < 2^63 * 2^32,
 // taken as two products of 32-bit halves whose 32-bit halves are added in
@@ -228,15 +239,7 @@ static TARGET int summary_avx512(const double *v, const long *counts, long n, do
     highest = lh[l] > highest ? lh[l] : highest;
   }
   unsigned __int128 sum = s1 + (s2 << 32);
-  for (; k < n; k++) {
-    double x = v[k];
-    long c = counts[k];
-    if (x >= 1 && x < 2048)
-      sum += (unsigned __int128)(unsigned long long)(x * 0x1p52) * (unsigned long long)c;
-    if (x < threshold) failing += c;
-    lowest = x < lowest ? x : lowest;
-    highest = x > highest ? x : highest;
-  }
+  for (; k < n; k++) summary_entry(v[k], counts[k], threshold, &sum, &failing, &lowest, &highest);
   *sumOut = sum;
   *failingOut = failing;
   *lowestOut = lowest;
@@ -273,14 +276,8 @@ static void ratios_summary_vector(const cpk_params *p, const double *r, const do
   double lowest = INFINITY, highest = -INFINITY;
   cpk_histogram h = histogram_start(shift, base, buckets, weights, entries);
   for (long k = 0; k < n; k++) {
-    double v = out[k];
-    long c = counts[k];
-    if (v >= 1 && v < 2048)
-      sum += (unsigned __int128)(unsigned long long)(v * 0x1p52) * (unsigned long long)c;
-    if (v < threshold) failing += c;
-    lowest = v < lowest ? v : lowest;
-    highest = v > highest ? v : highest;
-    histogram_add(&h, v, c);
+    summary_entry(out[k], counts[k], threshold, &sum, &failing, &lowest, &highest);
+    histogram_add(&h, out[k], counts[k]);
   }
   histogram_finish(&h);
   int outside = h.outside;

@@ -95,18 +95,7 @@ enum Files {
     guard fd >= 0 else {
       throw CLIError("cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
-    let bytes = Array(text.utf8)
-    var failure: String?
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 {
-        failure = n < 0 ? String(cString: strerror(errno)) : "no space written"
-        break
-      }
-      done += n
-    }
+    var failure = Array(text.utf8).withUnsafeBytes { ReportSet.writeAll(fd, $0) }
     if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
     if let failure {
       _ = tmp.withCString { unlink($0) }

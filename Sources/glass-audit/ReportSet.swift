@@ -181,7 +181,7 @@ enum ReportSet {
   }
 
   /// Writes all of `bytes` to `fd`; the reason when a write fails.
-  private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
     var done = 0
     while done < bytes.count {
       let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)

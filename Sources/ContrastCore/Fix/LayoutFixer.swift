@@ -238,24 +238,19 @@ public enum LayoutFixer {
       // they share its blurs), each of about `checksPerAudit` checks at
       // most, so that a large matrix's round does not hold every trial's
       // results at once; a plan's decision reads its own trials alone.
+      var planChecks = [Int](repeating: 0, count: plans.count)
+      for l in trialLayouts {
+        planChecks[names[l.id]!.plan] += l.elements[0].content.count * checksPerItem(request)
+      }
       for batch in batches(
-        plans.indices, checksPerAudit: checksPerAudit,
-        checks: { p in
-          trialLayouts.filter { names[$0.id]!.plan == p }.reduce(0) {
-            $0 + $1.elements[0].content.count * checksPerItem(request)
-          }
-        })
+        plans.indices, checksPerAudit: checksPerAudit, checks: { planChecks[$0] })
       {
+        let inBatch = Set(batch)
         var part = again
-        part.layouts = trialLayouts.filter { batch.contains(names[$0.id]!.plan) }
-        // (A batch of plans with no trial, whose layout could not be edited,
-        // audits nothing.)
-        let audit =
-          part.layouts.isEmpty
-          ? AuditReport(
-            settings: part.settings, profileNames: [],
-            outcome: AuditOutcome(results: [], findings: [], errors: [], scenes: 0))
-          : AuditPipeline.run(part)
+        part.layouts = trialLayouts.filter { inBatch.contains(names[$0.id]!.plan) }
+        // (Made when a trial reads it: a batch of plans with no trial, whose
+        // layout could not be edited, audits nothing.)
+        lazy var audit = AuditPipeline.run(part)
         var afters: [Int: [Int: FixState]] = [:]
         for l in part.layouts {
           let (p, t) = names[l.id]!
