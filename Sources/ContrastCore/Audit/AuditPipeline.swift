@@ -31,6 +31,13 @@ public struct AuditRequest: Sendable {
   /// Per layout id, the columns of scenes (appearance, mode, profile) it is
   /// not audited in: `fix`'s trials where they draw as the run stands.
   public var skippedScenes: [String: Set<SceneColumn>]?
+  /// Whether a check whose bounds (SPEC §3.5) pass its threshold on any
+  /// wallpaper is proved rather than measured: its pixels not collected,
+  /// its element not blurred when every item of it is proved, its
+  /// statistics the bounds' (``SceneEvaluator/proved(_:rendering:color:mask:bounds:)``).
+  /// Only `fix`'s trials, which read of such a check only that it does not
+  /// fail: never a report's audit.
+  var provesPassingByBounds = false
   /// Failures this baseline accepts do not fail the run.
   public var baseline: Baseline?
   /// Whether the caller removes the baseline's stale entries (checks that
@@ -95,6 +102,7 @@ public enum AuditPipeline {
     auditor.layoutAppearances = request.layoutAppearances
     auditor.cache = request.cache
     auditor.skippedScenes = request.skippedScenes
+    auditor.provesPassingByBounds = request.provesPassingByBounds
     var outcome = auditor.run(wallpapers: request.auditedWallpapers, progress: progress)
     outcome.errors += request.inputErrors
     outcome.findings +=

@@ -150,6 +150,9 @@ struct Auditor: Sendable {
   /// Per layout id, the columns of scenes it is not audited in (`fix`'s
   /// trials where they draw as the run stands).
   var skippedScenes: [String: Set<SceneColumn>]?
+  /// Whether checks that their bounds pass on any wallpaper are proved, not
+  /// measured (``AuditRequest/provesPassingByBounds``).
+  var provesPassingByBounds = false
 
   init(profiles: [Profile], settings: AuditSettings, layouts: [Layout], jobs: Int = 1) {
     self.profiles = profiles
@@ -374,7 +377,8 @@ struct Auditor: Sendable {
             hadTransparency: hadTransparency)
           if planned.insert(layout.canvas).inserted {
             canvas.planBlurs(
-              blurRequests(on: canvas, appearances: appearances, profiles: group.map(\.0)))
+              blurRequests(
+                on: canvas, appearances: appearances, profiles: group.map(\.0), bounds: bounds))
           }
           // Mode outside; profile, setting and appearance inside: the scenes
           // of a mode usually share each item's pixels (the same blur and
@@ -398,7 +402,8 @@ struct Auditor: Sendable {
                   let measured = SceneEvaluator.measure(
                     layout: layout, canvas: canvas, appearance: appearance, mode: mode,
                     liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust,
-                    cache: samples, targets: targets)
+                    cache: samples, targets: targets, blurWhereRead: true,
+                    proving: provesPassingByBounds ? bounds : nil)
                   if let severity = measured.lazy.filter({ $0.result.verdict == .fail })
                     .map({ $0.result.judgedRatio / $0.result.threshold }).min()
                   {
@@ -485,16 +490,28 @@ extension Auditor {
   /// each element's over the part of it its items read, as
   /// ``SceneEvaluator`` asks.
   func blurRequests(
-    on canvas: WallpaperCanvas, appearances: [Appearance], profiles: [Profile]
+    on canvas: WallpaperCanvas, appearances: [Appearance], profiles: [Profile],
+    bounds: BoundsCache
   ) -> [(rect: PixelRect, sigma: Double)] {
     var out: [(rect: PixelRect, sigma: Double)] = []
     let whole = PixelRect(x: 0, y: 0, width: canvas.image.width, height: canvas.image.height)
     for layout in layouts where layout.canvas == canvas.canvas {
       for profile in profiles {
         for (mode, liquidGlass) in settings.modeColumns {
-          for appearance in appearances {
+          for appearance in appearances
+          where layoutAppearances?[layout.id]?.contains(appearance) ?? true
+            && !(skippedScenes?[layout.id]?.contains(
+              SceneColumn(appearance: appearance, mode: mode, profile: profile.name)) ?? false)
+          {
+            // (Not the scenes the audit skips, nor an element whose items
+            // its bounds prove: neither reads a blur.)
             for (element, rendering) in profile.renderedElements(
               of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
+            where !provesPassingByBounds
+              || !SceneEvaluator.isProved(
+                element, rendering: rendering, layout: layout, canvas: canvas,
+                appearance: appearance, mode: mode, profile: profile, settings: settings,
+                targets: targets, bounds: bounds)
             {
               out += canvas.blurRequests(
                 of: element, rendering: rendering,

@@ -211,6 +211,24 @@ public enum SceneEvaluator {
     trust: TrustIndex? = nil, cache: SampleCache? = nil,
     targets: ContrastTargets = ContrastTargets(), blurWhereRead: Bool = true
   ) -> [ItemMeasurement] {
+    measure(
+      layout: layout, canvas: canvas, appearance: appearance, mode: mode,
+      liquidGlass: liquidGlass, profile: profile, settings: settings, trust: trust, cache: cache,
+      targets: targets, blurWhereRead: blurWhereRead, proving: nil)
+  }
+
+  /// ``measure(layout:canvas:appearance:mode:liquidGlass:profile:settings:trust:cache:targets:blurWhereRead:)``;
+  /// with `bounds`, an item (not vibrant) whose bounds over the kinds of
+  /// pixel it covers pass every threshold of its text settings is proved
+  /// (``proved(_:rendering:color:mask:bounds:)``), its pixels not collected,
+  /// and an element whose items are all proved is not blurred: `fix`'s
+  /// trials (``AuditRequest/provesPassingByBounds``).
+  static func measure(
+    layout: Layout, canvas: WallpaperCanvas, appearance: Appearance, mode: AccessibilityMode,
+    liquidGlass: LiquidGlassSetting?, profile: Profile, settings: AuditSettings,
+    trust: TrustIndex?, cache: SampleCache?, targets: ContrastTargets, blurWhereRead: Bool,
+    proving bounds: BoundsCache?
+  ) -> [ItemMeasurement] {
     var out: [ItemMeasurement] = []
     let scale = layout.canvas.scale
     let image = canvas.image
@@ -236,14 +254,14 @@ public enum SceneEvaluator {
       of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
     {
       // The blur only where the items read it (the same bits), unless the
-      // caller draws the whole element after.
-      let source = canvas.backdrop(
+      // caller draws the whole element after; made when an item reads it
+      // (not when each is proved by its bounds).
+      lazy var source = canvas.backdrop(
         of: element, rendering: rendering,
         within: blurWhereRead
           ? itemsRect(
             of: element, profile: profile, settings: settings, scale: scale, on: canvasRect)
           : nil)
-      let mask = source.mask
       // Whether the blur reads more than one colour (asked at most once per
       // element, and only when its numbers would decide a verdict's trust).
       var blurChanges: Bool?
@@ -260,31 +278,11 @@ public enum SceneEvaluator {
         }
         let ink = profile.vibrantInk(
           of: item, color: color, rendering: rendering, appearance: appearance, mode: mode)
-        // Each text setting of the run: its requirement and the pixels its
-        // (grown) frame covers on the canvas.
-        let variants = textSettings.compactMap { setting -> Variant? in
-          let requirement = profile.requirement(
-            of: item, settings: settings, at: setting, targets: layoutTargets)
-          let frame = item.frame(scaledBy: profile.textScale(of: item, at: setting.textSize))
-            .offsetBy(dx: element.frame.x, dy: element.frame.y)
-          let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
-          guard !rect.isEmpty else { return nil }
-          return Variant(setting: setting, requirement: requirement, rect: rect)
-        }
+        let variants = Self.variants(
+          of: item, in: element, profile: profile, settings: settings, targets: layoutTargets,
+          scale: scale, on: canvasRect)
         guard let first = variants.first else { continue }
         let union = variants.dropFirst().reduce(first.rect) { $0.union($1.rect) }
-        // One frame for every setting (the default run, icons, fixed sizes):
-        // measured as it always was. Several frames of one column range
-        // (text growing with the size): the pixels and their ratios are
-        // those of the union, collected and evaluated once; each frame's
-        // statistics are taken on its own rows of them.
-        let shared =
-          variants.contains { $0.rect != first.rect }
-            && variants.allSatisfy { $0.rect.x == union.x && $0.rect.width == union.width }
-          ? measureUnion(
-            union, element: element, item: item, rendering: rendering, color: color, ink: ink,
-            image: image, mask: mask, source: source, cache: cache)
-          : nil
         let trusted = trust?.verdictTrust(
           item: item, element: element, rendering: rendering, profile: profile,
           appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue,
@@ -300,6 +298,33 @@ public enum SceneEvaluator {
           trustBasis: trusted?.basis ?? "",
           uncertainty: profile.uncertainty.levels(
             trust: verdictTrust, material: rendering.materialName, appearance: appearance))
+        if let bounds,
+          let proved = proof(
+            of: variants, element: element, rendering: rendering, color: color, ink: ink,
+            canvas: canvas, bounds: bounds)
+        {
+          for v in variants {
+            var m = makeMeasurement(
+              settings: settings, rendering: rendering, color: color, variant: v,
+              stats: proved.statistics, pixelCount: v.rect.width * v.rect.height,
+              look: looks.look(v.requirement), shared: (place(v), scene(v)))
+            m.pixelKinds = proved.kinds
+            out.append(m)
+          }
+          continue
+        }
+        // One frame for every setting (the default run, icons, fixed sizes):
+        // measured as it always was. Several frames of one column range
+        // (text growing with the size): the pixels and their ratios are
+        // those of the union, collected and evaluated once; each frame's
+        // statistics are taken on its own rows of them.
+        let shared =
+          variants.contains { $0.rect != first.rect }
+            && variants.allSatisfy { $0.rect.x == union.x && $0.rect.width == union.width }
+          ? measureUnion(
+            union, element: element, item: item, rendering: rendering, color: color, ink: ink,
+            image: image, mask: source.mask, source: source, cache: cache)
+          : nil
         if let shared {
           var known = cache?.frameStatistics(shared.ratioKey) ?? [:]
           defer { cache?.setFrameStatistics(known, for: shared.ratioKey) }
@@ -341,7 +366,9 @@ public enum SceneEvaluator {
           let key = SampleCache.Key(
             element: element.id, item: item.id, rect: v.rect,
             border: rendering.borderWidthInPixels, source: source.identity)
-          let pixels = { collect(rect: v.rect, image: image, mask: mask, source: source) }
+          let pixels = {
+            collect(rect: v.rect, image: image, mask: source.mask, source: source)
+          }
           samples = cache?.samples(key, orCollect: pixels) ?? pixels()
           let measureKey = SampleCache.MeasureKey(
             samples: key, rendering: rendering, color: color, ink: ink,
@@ -531,6 +558,89 @@ public enum SceneEvaluator {
     var setting: TextSetting
     var requirement: ItemRequirement
     var rect: PixelRect
+  }
+
+  /// What the bounds prove of an item's pixels in `rect` (SPEC §3.5: every
+  /// ratio of them lies in the bounds over the kinds of pixel they are):
+  /// the bounds, those kinds, and statistics that stand for the unmeasured
+  /// ones (each the bounds' least, the greatest their greatest, no pixel
+  /// failing). Nil when a pixel is outside the shape (the wallpaper itself
+  /// is behind it: no threshold passes over every colour).
+  struct Proved {
+    var bounds: ContrastBounds
+    var kinds: UInt8
+    var statistics: ContrastStatistics {
+      ContrastStatistics(
+        min: bounds.min, p05: bounds.min, p10: bounds.min, median: bounds.min, mean: bounds.min,
+        max: bounds.max, failingFraction: 0)
+    }
+  }
+
+  /// The proof of an item's checks at each of its `variants` (text
+  /// settings): the bounds over the kinds of pixel of their union, when
+  /// their least ratio passes every variant's threshold with room to spare
+  /// (a relative 1e-9 above it), so that no statistic of any of them fails.
+  /// Nil when it must be measured: a vibrant item (`ink`), a pixel outside
+  /// the shape (the wallpaper itself behind it: no threshold passes over
+  /// every colour), a threshold its bounds do not pass.
+  static func proof(
+    of variants: [Variant], element: Element, rendering: ElementRendering, color: RGBA,
+    ink: VibrantInk?, canvas: WallpaperCanvas, bounds: BoundsCache
+  ) -> Proved? {
+    guard ink == nil, let first = variants.first else { return nil }
+    let union = variants.dropFirst().reduce(first.rect) { $0.union($1.rect) }
+    guard
+      let kinds = canvas.kinds(
+        of: element, borderInPixels: rendering.borderWidthInPixels, in: union),
+      kinds & 1 == 0
+    else { return nil }
+    let proved = Proved(
+      bounds: bounds.bounds(rendering: rendering, color: color, kinds: kinds), kinds: kinds)
+    let passes = variants.allSatisfy { proved.bounds.min >= $0.requirement.threshold * (1 + 1e-9) }
+    return passes ? proved : nil
+  }
+
+  /// Whether every item of `element` with a colour in this scene is proved
+  /// (``proof(of:element:rendering:color:ink:canvas:bounds:)``): then no
+  /// pixel of its backdrop is read, and `Auditor` plans no blur for it.
+  static func isProved(
+    _ element: Element, rendering: ElementRendering, layout: Layout, canvas: WallpaperCanvas,
+    appearance: Appearance, mode: AccessibilityMode, profile: Profile, settings: AuditSettings,
+    targets: ContrastTargets, bounds: BoundsCache
+  ) -> Bool {
+    let canvasRect = PixelRect(x: 0, y: 0, width: canvas.image.width, height: canvas.image.height)
+    let layoutTargets = targets.overlaid(with: layout.targets)
+    return element.content.allSatisfy { item in
+      guard let color = profile.color(of: item, appearance: appearance, mode: mode) else {
+        return true
+      }
+      let variants = Self.variants(
+        of: item, in: element, profile: profile, settings: settings, targets: layoutTargets,
+        scale: layout.canvas.scale, on: canvasRect)
+      if variants.isEmpty { return true }
+      let ink = profile.vibrantInk(
+        of: item, color: color, rendering: rendering, appearance: appearance, mode: mode)
+      return proof(
+        of: variants, element: element, rendering: rendering, color: color, ink: ink,
+        canvas: canvas, bounds: bounds) != nil
+    }
+  }
+
+  /// Each text setting of the run: the item's requirement and the pixels
+  /// its (grown) frame covers on the canvas; none where it covers none.
+  static func variants(
+    of item: ContentItem, in element: Element, profile: Profile, settings: AuditSettings,
+    targets: ContrastTargets, scale: Double, on canvasRect: PixelRect
+  ) -> [Variant] {
+    settings.textSettingColumns.compactMap { setting -> Variant? in
+      let requirement = profile.requirement(
+        of: item, settings: settings, at: setting, targets: targets)
+      let frame = item.frame(scaledBy: profile.textScale(of: item, at: setting.textSize))
+        .offsetBy(dx: element.frame.x, dy: element.frame.y)
+      let rect = ShapeMask.pixelRect(of: frame, scale: scale).intersection(canvasRect)
+      guard !rect.isEmpty else { return nil }
+      return Variant(setting: setting, requirement: requirement, rect: rect)
+    }
   }
 
   /// The pixels of `element`'s items, at every text setting of the run

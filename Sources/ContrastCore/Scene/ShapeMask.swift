@@ -49,6 +49,30 @@ public struct ShapeMask: Sendable {
     return codes[(y - rect.y) * rect.width + (x - rect.x)]
   }
 
+  /// Which codes the pixels of `rect` hold, bit `1 << code` (as
+  /// ``ItemSamples/pixelKinds``: a pixel off the mask's rectangle is
+  /// outside); nil for an empty `rect`. The scan stops at the first row
+  /// with a pixel outside the shape, with bit 1 alone (what the others hold
+  /// then unread).
+  public func kinds(in rect: PixelRect) -> UInt8? {
+    guard !rect.isEmpty else { return nil }
+    if rect.intersection(self.rect) != rect { return 1 }
+    return codes.withUnsafeBufferPointer { codes in
+      var seen: UInt8 = 0  // bit `1 << code`, codes 1 and 2 only
+      for y in rect.y..<rect.maxY {
+        let start = (y - self.rect.y) * self.rect.width + rect.x - self.rect.x
+        var all: UInt8 = 0xFF
+        for c in codes[start..<(start + rect.width)] {
+          all &= c == 0 ? 0 : 0xFF
+          seen |= c
+        }
+        if all == 0 { return 1 }
+      }
+      // (`seen` is the OR of codes 1 and 2: 1, 2 or 3.)
+      return (seen & 1 != 0 ? 2 : 0) | (seen & 2 != 0 ? 4 : 0)
+    }
+  }
+
   /// The pixels whose centres lie in the half-open frame (not clipped).
   public static func pixelRect(of frame: RectInPoints, scale: Double) -> PixelRect {
     let range = LayoutGeometry.pixelRange(of: frame, scale: scale)

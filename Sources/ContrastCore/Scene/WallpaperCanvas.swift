@@ -25,6 +25,11 @@ public final class WallpaperCanvas {
     var shape: ElementShape
     var border: Double
   }
+  private struct KindsKey: Hashable {
+    var mask: MaskKey
+    var rect: PixelRect
+  }
+  private var kinds: [KindsKey: UInt8?] = [:]
   private var blurs: [BlurKey: RGBImage] = [:]
   private var mixtures: [MixtureKey: RGBImage] = [:]
   /// Per sigma, the region one shared blur field covers (see ``planBlurs(_:)``),
@@ -78,6 +83,18 @@ public final class WallpaperCanvas {
         make: make) ?? make()
     masks[key] = m
     return m
+  }
+
+  /// ``ShapeMask/kinds(in:)`` of the element's mask over `rect`, once per
+  /// mask and rectangle (the scenes of a wallpaper ask it again).
+  func kinds(of element: Element, borderInPixels: Double, in rect: PixelRect) -> UInt8? {
+    let key = KindsKey(
+      mask: MaskKey(frame: element.frame, shape: element.shape, border: borderInPixels),
+      rect: rect)
+    if let k = kinds[key] { return k }
+    let k = mask(of: element, borderInPixels: borderInPixels).kinds(in: rect)
+    kinds[key] = k
+    return k
   }
 
   /// G(W) over `rect` (canvas pixels, already clipped), with clamp-to-edge at

@@ -56,6 +56,19 @@ import Testing
       }, before: before, cache: cache)
   }
 
+  /// ``fix(_:before:cache:)`` through the fixer's internal switches: a
+  /// round's budget of checks, and whether trials prove by bounds.
+  static func fix(
+    _ request: AuditRequest, checksPerAudit: Int, provesByBounds: Bool = true
+  ) -> FixOutcome {
+    LayoutFixer.fix(
+      request, texts: ["l.yml": text],
+      load: { t, f in
+        LayoutLoader.load(text: t, file: f, profile: RemedyFixesTests.ios27).layout
+      }, before: nil, cache: nil, skipsUnchangedScenes: true, provesByBounds: provesByBounds,
+      checksPerAudit: checksPerAudit, progress: nil)
+  }
+
   /// What `glass-audit fix` prints of an outcome, and what it writes.
   static func printed(_ o: FixOutcome) -> [String] {
     o.items.map { f in
@@ -72,16 +85,8 @@ import Testing
   /// own element's trials.
   @Test func batchedRoundsGiveTheSameOutcome() throws {
     let request = try Self.request()
-    func fix(_ budget: Int) -> FixOutcome {
-      LayoutFixer.fix(
-        request, texts: ["l.yml": Self.text],
-        load: { t, f in
-          LayoutLoader.load(text: t, file: f, profile: RemedyFixesTests.ios27).layout
-        }, before: nil, cache: nil, skipsUnchangedScenes: true, checksPerAudit: budget,
-        progress: nil)
-    }
-    let whole = fix(LayoutFixer.checksPerAudit)
-    let batched = fix(1)
+    let whole = Self.fix(request, checksPerAudit: LayoutFixer.checksPerAudit)
+    let batched = Self.fix(request, checksPerAudit: 1)
     // (Both elements have an item that was tried: a round had two plans.)
     let tried = Set(
       whole.items.filter { $0.applied != nil || !$0.tried.isEmpty }.map(\.element))
