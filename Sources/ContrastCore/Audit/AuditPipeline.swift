@@ -34,7 +34,7 @@ public struct AuditRequest: Sendable {
   /// Whether a check whose bounds (SPEC §3.5) pass its threshold on any
   /// wallpaper is proved rather than measured: its pixels not collected,
   /// its element not blurred when every item of it is proved, its
-  /// statistics the bounds' (``SceneEvaluator/proved(_:rendering:color:mask:bounds:)``).
+  /// statistics the bounds' (`SceneEvaluator.proof`).
   /// Only `fix`'s trials, which read of such a check only that it does not
   /// fail: never a report's audit.
   var provesPassingByBounds = false

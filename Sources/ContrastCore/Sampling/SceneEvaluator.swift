@@ -220,7 +220,7 @@ public enum SceneEvaluator {
   /// ``measure(layout:canvas:appearance:mode:liquidGlass:profile:settings:trust:cache:targets:blurWhereRead:)``;
   /// with `bounds`, an item (not vibrant) whose bounds over the kinds of
   /// pixel it covers pass every threshold of its text settings is proved
-  /// (``proved(_:rendering:color:mask:bounds:)``), its pixels not collected,
+  /// (``proof(of:element:rendering:color:ink:canvas:bounds:)``), its pixels not collected,
   /// and an element whose items are all proved is not blurred: `fix`'s
   /// trials (``AuditRequest/provesPassingByBounds``).
   static func measure(
@@ -564,8 +564,7 @@ public enum SceneEvaluator {
   /// ratio of them lies in the bounds over the kinds of pixel they are):
   /// the bounds, those kinds, and statistics that stand for the unmeasured
   /// ones (each the bounds' least, the greatest their greatest, no pixel
-  /// failing). Nil when a pixel is outside the shape (the wallpaper itself
-  /// is behind it: no threshold passes over every colour).
+  /// failing).
   struct Proved {
     var bounds: ContrastBounds
     var kinds: UInt8

@@ -58,7 +58,7 @@ public struct ShapeMask: Sendable {
     guard !rect.isEmpty else { return nil }
     if rect.intersection(self.rect) != rect { return 1 }
     return codes.withUnsafeBufferPointer { codes in
-      var seen: UInt8 = 0  // bit `1 << code`, codes 1 and 2 only
+      var seen: UInt8 = 0  // the OR of the codes seen, all 1 or 2
       for y in rect.y..<rect.maxY {
         let start = (y - self.rect.y) * self.rect.width + rect.x - self.rect.x
         var all: UInt8 = 0xFF
@@ -68,7 +68,6 @@ public struct ShapeMask: Sendable {
         }
         if all == 0 { return 1 }
       }
-      // (`seen` is the OR of codes 1 and 2: 1, 2 or 3.)
       return (seen & 1 != 0 ? 2 : 0) | (seen & 2 != 0 ? 4 : 0)
     }
   }

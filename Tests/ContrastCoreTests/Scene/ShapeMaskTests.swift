@@ -23,6 +23,27 @@ import Testing
     #expect(m.rect == PixelRect(x: 0, y: 0, width: 5, height: 5))
   }
 
+  /// The kinds of pixel a rectangle covers, as the collected pixels give
+  /// them (bit 1 outside, 2 inside, 4 in the band), counted by hand on the
+  /// 10 x 6 pt rect with a 2 pt border above (band: rows 0-1 and 4-5,
+  /// columns 0-1 and 8-9).
+  @Test func kindsAreTheCodesARectangleCovers() {
+    let m = ShapeMask(
+      frame: RectInPoints(x: 0, y: 0, width: 10, height: 6), shape: .rect, borderInPixels: 2,
+      scale: 1, canvasWidth: 20, canvasHeight: 20)
+    #expect(m.kinds(in: PixelRect(x: 2, y: 2, width: 6, height: 2)) == 2)  // inside alone
+    #expect(m.kinds(in: PixelRect(x: 0, y: 0, width: 2, height: 6)) == 4)  // band alone
+    #expect(m.kinds(in: PixelRect(x: 1, y: 1, width: 3, height: 3)) == 6)  // both
+    // A pixel outside the shape, in the mask's rectangle or off it.
+    let circle = ShapeMask(
+      frame: RectInPoints(x: 0, y: 0, width: 10, height: 10), shape: .circle,
+      borderInPixels: 0, scale: 1, canvasWidth: 10, canvasHeight: 10)
+    #expect(circle.kinds(in: PixelRect(x: 0, y: 0, width: 3, height: 3)) == 1)
+    #expect(circle.kinds(in: PixelRect(x: 3, y: 3, width: 4, height: 4)) == 2)
+    #expect(m.kinds(in: PixelRect(x: 8, y: 2, width: 3, height: 1)) == 1)
+    #expect(m.kinds(in: PixelRect(x: 2, y: 2, width: 0, height: 2)) == nil)
+  }
+
   @Test func circleCornersAreOutside() {
     // Circle of diameter 10 pt at scale 1: 80 pixel centres inside (counted
     // by hand: per row 4, 8, 8, 10, 10, 10, 10, 8, 8, 4), corners outside.
