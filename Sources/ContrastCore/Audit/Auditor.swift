@@ -391,13 +391,7 @@ struct Auditor: Sendable {
                 for: mode, hasLiquidGlass: profile.hasLiquidGlass)
               {
                 for appearance in appearances
-                where layoutAppearances?[layout.id]?.contains(appearance) ?? true {
-                  if let skipped = skippedScenes?[layout.id],
-                    skipped.contains(
-                      SceneColumn(appearance: appearance, mode: mode, profile: profile.name))
-                  {
-                    continue
-                  }
+                where audits(layout, appearance: appearance, mode: mode, profile: profile) {
                   partial.scenes += 1
                   let measured = SceneEvaluator.measure(
                     layout: layout, canvas: canvas, appearance: appearance, mode: mode,
@@ -485,6 +479,17 @@ struct Auditor: Sendable {
 }
 
 extension Auditor {
+  /// Whether `layout` is audited in this column of scenes: in its
+  /// appearances (``layoutAppearances``) and not skipped
+  /// (``skippedScenes``).
+  func audits(
+    _ layout: Layout, appearance: Appearance, mode: AccessibilityMode, profile: Profile
+  ) -> Bool {
+    (layoutAppearances?[layout.id]?.contains(appearance) ?? true)
+      && !(skippedScenes?[layout.id]?.contains(
+        SceneColumn(appearance: appearance, mode: mode, profile: profile.name)) ?? false)
+  }
+
   /// Every blur the layouts on `canvas`'s size will ask of it, in every
   /// profile, mode, setting and appearance (for ``WallpaperCanvas/planBlurs(_:)``):
   /// each element's over the part of it its items read, as
@@ -499,12 +504,9 @@ extension Auditor {
       for profile in profiles {
         for (mode, liquidGlass) in settings.modeColumns {
           for appearance in appearances
-          where layoutAppearances?[layout.id]?.contains(appearance) ?? true
-            && !(skippedScenes?[layout.id]?.contains(
-              SceneColumn(appearance: appearance, mode: mode, profile: profile.name)) ?? false)
-          {
-            // (Not the scenes the audit skips, nor an element whose items
-            // its bounds prove: neither reads a blur.)
+          where audits(layout, appearance: appearance, mode: mode, profile: profile) {
+            // (Not the scenes not audited, nor an element whose items its
+            // bounds prove: neither reads a blur.)
             for (element, rendering) in profile.renderedElements(
               of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
             where !provesPassingByBounds
