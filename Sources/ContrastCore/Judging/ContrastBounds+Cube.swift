@@ -126,7 +126,6 @@ extension ContrastBounds {
     let ratios =
       ink.map { grid.vibrantEntryRatios(rendering: rendering, ink: $0) }
       ?? PixelKernel(rendering: rendering, color: color).ratios(grid)
-    let approximate = ratios.indices.map { (ratios[$0], grid.color(at: $0)) }
     // Deterministic ordering of candidates: by ratio, ties by position. Only
     // the first and last few of that order are needed, so they are kept
     // while scanning instead of sorting every sample.
@@ -152,13 +151,50 @@ extension ContrastBounds {
       }
       return (lowest, highest)
     }
-    let rough = extremes(approximate)
-    let lowCut = rough.lowest.last!.0 + 2 * slack
-    let highCut = rough.highest.last!.0 - 2 * slack
-    let candidates = approximate.filter { rankingExactly || $0.0 <= lowCut || $0.0 >= highCut }
-      .map { (ratio($0.1), $0.1) }
+    // Only the fourth least and greatest table ratios are needed to cut
+    // the candidates: read off the ratios alone, no point's colour.
+    var least = [Double](repeating: .infinity, count: seeds)
+    var greatest = [Double](repeating: -.infinity, count: seeds)
+    for r in ratios {
+      if r < least[seeds - 1] {
+        var i = seeds - 1
+        while i > 0, r < least[i - 1] {
+          least[i] = least[i - 1]
+          i -= 1
+        }
+        least[i] = r
+      }
+      if r > greatest[seeds - 1] {
+        var i = seeds - 1
+        while i > 0, r > greatest[i - 1] {
+          greatest[i] = greatest[i - 1]
+          i -= 1
+        }
+        greatest[i] = r
+      }
+    }
+    let lowCut = least[seeds - 1] + 2 * slack
+    let highCut = greatest[seeds - 1] - 2 * slack
+    let candidates = ratios.indices.filter {
+      rankingExactly || ratios[$0] <= lowCut || ratios[$0] >= highCut
+    }.map { k in
+      let c = grid.color(at: k)
+      return (ratio(c), c)
+    }
     let exact = extremes(candidates)
-    func refine(_ start: [RGB], better: (Double, Double) -> Bool) -> Double {
+    // The table ratios of `points` (backdrops of this code), or nil when
+    // the samples merged two of them (equal neighbours: not met here, as
+    // each clamped point is taken once).
+    func approximateRatios(_ points: [RGB]) -> [Double]? {
+      let samples = ItemSamples(capacity: points.count) { builder in
+        for p in points { builder.append(p.r, p.g, p.b, code: code) }
+      }
+      guard samples.count == points.count else { return nil }
+      return ink.map { samples.vibrantEntryRatios(rendering: rendering, ink: $0) }
+        ?? PixelKernel(rendering: rendering, color: color).ratios(samples)
+    }
+    func refine(_ start: [RGB], lowest: Bool) -> Double {
+      func better(_ a: Double, _ b: Double) -> Bool { lowest ? a < b : a > b }
       var best = ratio(start[0])
       for seed in start {
         var centre = seed
@@ -172,14 +208,31 @@ extension ContrastBounds {
           // cannot be strictly better than itself, so only each point's first
           // occurrence is evaluated (the same points in the same order).
           let all = refiningEveryPoint
+          var points: [RGB] = []
+          points.reserveCapacity(729)
           for r in Self.offsets(centre.r, h, repeating: all) {
             for g in Self.offsets(centre.g, h, repeating: all) {
               for b in Self.offsets(centre.b, h, repeating: all) {
-                let c = RGB(r: r, g: g, b: b)
-                let v = ratio(c)
-                if better(v, localBest.0) { localBest = (v, c) }
+                points.append(RGB(r: r, g: g, b: b))
               }
             }
+          }
+          // Ranked with the table luminance first, as the grid is: a point
+          // whose table ratio is more than 2 * slack from the best table
+          // ratio is more than the table's error (``tableRatioError``, under
+          // slack) from the best exact ratio, so it cannot be strictly better
+          // than the point that has it; only the others are evaluated
+          // exactly, in the same order, which picks the same point.
+          let approximate = all ? nil : approximateRatios(points)
+          let cut: Double? = approximate.map { a in
+            lowest ? a.min()! + 2 * slack : a.max()! - 2 * slack
+          }
+          for (i, c) in points.enumerated() {
+            if let approximate, let cut, lowest ? approximate[i] > cut : approximate[i] < cut {
+              continue
+            }
+            let v = ratio(c)
+            if better(v, localBest.0) { localBest = (v, c) }
           }
           value = localBest.0
           centre = localBest.1
@@ -188,8 +241,8 @@ extension ContrastBounds {
       }
       return best
     }
-    let lo = refine(exact.lowest.map(\.1), better: <)
-    let hi = refine(exact.highest.map(\.1), better: >)
+    let lo = refine(exact.lowest.map(\.1), lowest: true)
+    let hi = refine(exact.highest.map(\.1), lowest: false)
     // The extremes are exact ratios; an item's own ratios are taken with
     // the table luminance, up to `tableRatioError` away. Widened by it, the
     // bounds contain them (SPEC §3.5), within WCAG's 1 to 21.
