@@ -132,6 +132,19 @@ import Testing
     #expect(checked >= 8)
   }
 
+  /// Both comparisons at every vector level this CPU has: with AVX-512 the
+  /// C loop takes eight pixels at a time (runs crossing chunks and rows,
+  /// rows ending mid-chunk, rectangles past the mask's), else one.
+  @Test func everyLevelCollectsTheSwiftLoopsEntries() {
+    var levels: [FastEngine.VectorLevel] = []
+    VectorLevels.each { level in
+      levels.append(level)
+      collectedEntriesEqualTheSwiftLoop()
+      collectingAfterAppendsContinuesTheOpenRun()
+    }
+    #expect(!levels.isEmpty)
+  }
+
   @Test func runsOfIdenticalPixelsAreStoredOnce() {
     let samples = ItemSamples(capacity: 5) { b in
       b.append(0.5, 0.5, 0.5, code: 1)
