@@ -1,4 +1,5 @@
 internal import CFastPNG
+import Foundation
 
 /// A faster decoder for ordinary PNG files, which gives exactly what the
 /// libpng path gives or declines.
@@ -28,7 +29,10 @@ internal import CFastPNG
 /// zlib reads it (`cfastpng_zlib_stream_is_valid`: every block header and
 /// symbol, no output written), and the path declines unless zlib would
 /// inflate it to exactly the expected size too: a crafted stream reaches
-/// libpng and gets libpng's error, with or without libdeflate.
+/// libpng and gets libpng's error, with or without libdeflate. A run decodes
+/// a wallpaper several times (the audit, each round of the fixes' re-audit,
+/// the previews): a stream found valid is remembered (``ValidatedStreams``)
+/// and not walked again.
 enum PNGFastPath {
   /// Whether libdeflate could be loaded, so that the fast path can run.
   static var isAvailable: Bool { cfastpng_available() != 0 }
@@ -105,7 +109,7 @@ enum PNGFastPath {
       return false
     }
     let filtered = output.baseAddress! + filteredStart
-    guard cfastpng_zlib_stream_is_valid(stream.baseAddress, stream.count, filteredSize) != 0,
+    guard ValidatedStreams.shared.isValid(stream, inflatingTo: filteredSize),
       cfastpng_zlib_inflate_exact(stream.baseAddress, stream.count, filtered, filteredSize) != 0
     else { return false }
     return cfastpng_unfilter_to_rgb(
@@ -125,5 +129,58 @@ enum PNGFastPath {
       (Int(cmf) << 8 | Int(flg)) % 31 == 0
     else { return false }
     return windowBits == 15 || outputSize <= 1 << windowBits
+  }
+}
+
+/// The zlib streams this process has walked (`cfastpng_zlib_stream_is_valid`)
+/// and found valid, so that decoding a file again does not walk its stream
+/// again (the walk costs about as much as inflating it). A stream is known
+/// by its length, the size it inflates to and its digest by Swift's
+/// `Hasher` (SipHash, seeded at random for each process: no file can be
+/// made to take another's digest ahead of time); only valid streams are
+/// kept, so a stream not known is walked. One small entry per distinct
+/// wallpaper.
+final class ValidatedStreams: @unchecked Sendable {
+  static let shared = ValidatedStreams()
+
+  struct Key: Hashable {
+    var digest: Int
+    var count: Int
+    var inflated: Int
+  }
+
+  private let lock = NSLock()
+  private var known: Set<Key> = []
+
+  /// Whether zlib would inflate `stream` to exactly `size` bytes: known,
+  /// or walked now (and then known when valid).
+  func isValid(_ stream: UnsafeRawBufferPointer, inflatingTo size: Int) -> Bool {
+    let key = Self.key(stream, size)
+    if contains(key) { return true }
+    guard cfastpng_zlib_stream_is_valid(stream.baseAddress, stream.count, size) != 0 else {
+      return false
+    }
+    lock.lock()
+    known.insert(key)
+    lock.unlock()
+    return true
+  }
+
+  /// Whether `stream` is known valid, inflating to `size` bytes (it is
+  /// then not walked again).
+  func knows(_ stream: UnsafeRawBufferPointer, inflatingTo size: Int) -> Bool {
+    contains(Self.key(stream, size))
+  }
+
+  private static func key(_ stream: UnsafeRawBufferPointer, _ size: Int) -> Key {
+    var hasher = Hasher()
+    hasher.combine(bytes: stream)
+    return Key(digest: hasher.finalize(), count: stream.count, inflated: size)
+  }
+
+  private func contains(_ key: Key) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return known.contains(key)
   }
 }

@@ -429,6 +429,53 @@ struct PNGFastPathTests {
     }
   }
 
+  /// A stream walked and found valid is remembered, so that decoding the
+  /// file again does not walk it; one zlib refuses is never remembered:
+  /// walked each time, refused each time, and the decode gets libpng's
+  /// error every time, also after a valid stream of the same length.
+  @Test func onlyValidStreamsAreRememberedAsWalked() throws {
+    let filtered = [UInt8](repeating: 0, count: 260)
+    func stream(_ symbol: Int) -> [UInt8] {
+      var bits = PNGBytes.BitWriter()
+      bits.write(1, count: 1)
+      bits.write(1, count: 2)
+      bits.writeHuffman(0x30, count: 8)  // literal 0
+      bits.writeHuffman(0x30, count: 8)  // literal 0
+      bits.writeHuffman(0xC0 + symbol - 280, count: 8)
+      bits.writeHuffman(0, count: 5)  // distance symbol 0: distance 1
+      bits.writeHuffman(0, count: 7)  // end of block
+      return [0x78, 0x01] + bits.bytes + PNGBytes.bigEndian(PNGBytes.adler32(filtered))
+    }
+    // 285: a length of 258, valid; 286: the same bits to libdeflate, refused by zlib.
+    let valid = stream(285)
+    let crafted = stream(286)
+    #expect(valid.count == crafted.count)
+    let streams = ValidatedStreams.shared
+    valid.withUnsafeBytes { v in
+      #expect(streams.isValid(v, inflatingTo: 260))
+      #expect(streams.knows(v, inflatingTo: 260))
+      #expect(!streams.knows(v, inflatingTo: 261))
+    }
+    crafted.withUnsafeBytes { c in
+      for _ in 0..<2 {
+        #expect(!streams.isValid(c, inflatingTo: 260))
+        #expect(!streams.knows(c, inflatingTo: 260))
+      }
+    }
+    let bytes = PNGBytes.png(width: 259, height: 1, colorType: 0, zlibStream: crafted)
+    let libpng = decode(bytes, name: "s.png", fastPath: false)
+    for _ in 0..<2 {
+      #expect(PNGFastPath.decode(bytes, name: "s.png", pixelLimit: Self.pixelLimit) == nil)
+      #expect(decode(bytes, name: "s.png", fastPath: true) == libpng)
+    }
+    // A valid file decodes to the same bits the first time and after.
+    let good = PNGBytes.png(width: 259, height: 1, colorType: 0, zlibStream: valid)
+    let first = try #require(PNGFastPath.decode(good, name: "g.png", pixelLimit: Self.pixelLimit))
+    let again = try #require(PNGFastPath.decode(good, name: "g.png", pixelLimit: Self.pixelLimit))
+    #expect(sameToTheBit(first, again))
+    #expect(sameResult(decode(good, name: "g.png", fastPath: false), .success(again)))
+  }
+
   /// Dynamic blocks whose header zlib refuses (too many codes, codes that
   /// are not complete, no end-of-block code, a repeat with nothing before
   /// it): the fast path declines each, and both paths give libpng's error.
