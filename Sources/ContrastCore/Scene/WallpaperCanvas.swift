@@ -291,21 +291,38 @@ public final class WallpaperCanvas {
   }
 
   /// Whether every pixel of `image` in `region` (inside it) has the same
-  /// three samples; false for an empty region.
+  /// three samples (`==`); false for an empty region.
+  ///
+  /// Each row is first compared to the first pixel repeated, byte for byte
+  /// (`memcmp`, vectorised): bits equal are samples equal (no NaN: a first
+  /// pixel with one answers false, as `==` does). Only a row whose bytes
+  /// differ is compared sample by sample (`+0` and `-0` are equal there),
+  /// which a photograph's first row ends at once.
   static func isOneColour(_ image: RGBImage, _ region: PixelRect) -> Bool {
     guard !region.isEmpty else { return false }
     return image.samples.withUnsafeBufferPointer { s in
       let first = 3 * (region.y * image.width + region.x)
       let (r, g, b) = (s[first], s[first + 1], s[first + 2])
-      for y in region.y..<region.maxY {
-        let start = 3 * (y * image.width + region.x)
-        var k = start
-        while k < start + 3 * region.width {
-          if s[k] != r || s[k + 1] != g || s[k + 2] != b { return false }
-          k += 3
-        }
+      if r.isNaN || g.isNaN || b.isNaN { return false }
+      let rowCount = 3 * region.width
+      var pattern = [Float](repeating: 0, count: rowCount)
+      for k in stride(from: 0, to: rowCount, by: 3) {
+        pattern[k] = r
+        pattern[k + 1] = g
+        pattern[k + 2] = b
       }
-      return true
+      return pattern.withUnsafeBytes { p in
+        for y in region.y..<region.maxY {
+          let start = 3 * (y * image.width + region.x)
+          if memcmp(s.baseAddress! + start, p.baseAddress!, p.count) == 0 { continue }
+          var k = start
+          while k < start + rowCount {
+            if s[k] != r || s[k + 1] != g || s[k + 2] != b { return false }
+            k += 3
+          }
+        }
+        return true
+      }
     }
   }
 

@@ -172,4 +172,27 @@ import Testing
     // Between two stripes (columns 1 ... 7) the striped wallpaper is flat.
     #expect(WallpaperCanvas.isOneColour(striped, PixelRect(x: 1, y: 0, width: 7, height: 40)))
   }
+
+  /// One colour is samples equal as `==` has them, whatever the bits: a
+  /// `-0` among `+0`s is the same colour; a NaN is never equal; one sample
+  /// off in the last row (the rows before it equal byte for byte) is found.
+  @Test func oneColourIsSamplesEqualNotBitsEqual() {
+    let all = PixelRect(x: 0, y: 0, width: 5, height: 4)
+    func image(_ change: (inout [Float]) -> Void) -> RGBImage {
+      var samples = [Float](repeating: 0, count: 3 * 5 * 4)
+      change(&samples)
+      return RGBImage(width: 5, height: 4, samples: samples)
+    }
+    #expect(WallpaperCanvas.isOneColour(image { _ in }, all))
+    #expect(WallpaperCanvas.isOneColour(image { $0[3 * 7 + 1] = -0.0 }, all))
+    #expect(WallpaperCanvas.isOneColour(image { $0[0] = -0.0 }, all))
+    #expect(!WallpaperCanvas.isOneColour(image { $0[3 * 19 + 2] = 0x1p-149 }, all))
+    #expect(!WallpaperCanvas.isOneColour(image { $0[3 * 12] = .nan }, all))
+    #expect(!WallpaperCanvas.isOneColour(image { $0[1] = .nan }, all))
+    // (The last row alone, which differs, and the rows above it, which do not.)
+    let off = image { $0[3 * 19 + 2] = 0x1p-149 }
+    #expect(WallpaperCanvas.isOneColour(off, PixelRect(x: 0, y: 0, width: 5, height: 3)))
+    #expect(WallpaperCanvas.isOneColour(off, PixelRect(x: 4, y: 3, width: 1, height: 1)))
+    #expect(!WallpaperCanvas.isOneColour(off, PixelRect(x: 3, y: 2, width: 2, height: 2)))
+  }
 }
