@@ -117,10 +117,11 @@ extension Placement {
   /// Without a `-0`, an infinity or a NaN among the samples (a decoded
   /// PNG has none), `x + 0` is `x` for every sample: the image's samples
   /// are then taken as they are, shared (copy on write), not copied into
-  /// fresh memory. The check is one read of the samples' bits
+  /// fresh memory. The check is one read of the samples' bits, not made
+  /// for an image as the PNG decoders made it (``RGBImage/samplesAreDecoded``)
   /// (`PlacementSharingTests`).
   static func sameSize(_ wallpaper: RGBImage) -> RGBImage {
-    if !hasSpecialSamples(wallpaper.samples) {
+    if wallpaper.samplesAreDecoded || !hasSpecialSamples(wallpaper.samples) {
       return RGBImage(width: wallpaper.width, height: wallpaper.height, samples: wallpaper.samples)
     }
     let count = wallpaper.samples.count

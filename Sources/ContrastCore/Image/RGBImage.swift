@@ -9,7 +9,14 @@ public struct RGBImage: Sendable, Equatable {
   /// Height in pixels.
   public let height: Int
   /// Interleaved `R, G, B` samples, `3 * width * height` of them.
-  public var samples: [Float]
+  public var samples: [Float] {
+    didSet { samplesAreDecoded = false }
+  }
+  /// Set by the PNG decoders, whose samples are `v / 255` or `v a / 65025`
+  /// (finite, not negative, `+0` for 0), and cleared by any change to
+  /// ``samples``: ``Placement`` then takes them as they are without
+  /// scanning them for a `-0`, an infinity or a NaN.
+  var samplesAreDecoded = false
   /// The share of a ``MemoryBudget`` these pixels hold, when they were
   /// decoded under one; given back when the last copy of the image goes.
   var lease: MemoryBudget.Lease?

@@ -57,4 +57,30 @@ struct PlacementSharingTests {
         "\(special) at \(at)")
     }
   }
+
+  /// The PNG decoders mark their images (8-bit samples: `v / 255`, `v a /
+  /// 65025`, none special), which placement then shares without a scan;
+  /// any change to the samples clears the mark, and the scan is made again.
+  @Test func decodedImagesAreMarkedUntilTheirSamplesChange() throws {
+    // 3 x 2 RGB, rows of filter 0 and bytes 0, 7, 14, ...
+    var rows: [UInt8] = []
+    for y in 0..<2 {
+      rows.append(0)
+      for k in 0..<9 { rows.append(UInt8(7 * (k + 9 * y))) }
+    }
+    let file = PNGBytes.storedPNG(width: 3, height: 2, colorType: 2, filteredRows: rows)
+    for fast in [true, false] {
+      var image = try PNGDecoder.decode(file, name: "m.png", pixelLimit: 100, allowFastPath: fast)
+        .image
+      #expect(image.samplesAreDecoded, "fast path \(fast)")
+      #expect(!Placement.hasSpecialSamples(image.samples))
+      let placed = Placement.aspectFill(image, canvasWidth: 3, canvasHeight: 2)
+      #expect(placed.samples.map { $0.bitPattern } == image.samples.map { $0.bitPattern })
+      image.samples[4] = -0.0
+      #expect(!image.samplesAreDecoded)
+      // Scanned again: the -0 is found and copied as `x + 0` gives it.
+      let copied = Placement.aspectFill(image, canvasWidth: 3, canvasHeight: 2)
+      #expect(copied.samples[4].bitPattern == (Float(0)).bitPattern)
+    }
+  }
 }

@@ -116,8 +116,9 @@ public enum PNGDecoder {
     }
 
     image.flags |= CPNG_IMAGE_FLAG_16BIT_sRGB
+    let eightBit = !isSixteenBitInterlaced(memory)
     let converted: (samples: [Float], hadTransparency: Bool)?
-    if isSixteenBitInterlaced(memory) {
+    if !eightBit {
       converted = finishReadViaLinear16(&image, pixelCount: pixelCount)
     } else {
       converted = finishRead8(&image, pixelCount: pixelCount)
@@ -127,8 +128,11 @@ public enum PNGDecoder {
     }
     collectWarning(of: &image, into: &warnings)
 
+    var rgb = RGBImage(width: width, height: height, samples: samples)
+    // (The 8-bit conversions' samples: `v / 255`, `v a / 65025`.)
+    rgb.samplesAreDecoded = eightBit
     let decoded = DecodedPNG(
-      image: RGBImage(width: width, height: height, samples: samples),
+      image: rgb,
       hadTransparency: hadTransparency,
       warnings: warnings,
       name: name

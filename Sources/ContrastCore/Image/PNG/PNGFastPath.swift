@@ -71,8 +71,10 @@ enum PNGFastPath {
       initialized = decoded ? count : 0
     }
     guard samples.count == count else { return nil }
+    var image = RGBImage(width: layout.width, height: layout.height, samples: samples)
+    image.samplesAreDecoded = true
     return DecodedPNG(
-      image: RGBImage(width: layout.width, height: layout.height, samples: samples),
+      image: image,
       hadTransparency: hadTransparency != 0,
       warnings: [],
       name: name
