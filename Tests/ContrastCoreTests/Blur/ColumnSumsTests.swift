@@ -2,7 +2,7 @@ import Testing
 
 @testable import ContrastCore
 
-/// The blur's column sums (`FastEngine`, AVX2 where the level allows) against
+/// The blur's column sums (`FastEngine`, AVX-512 or AVX2 where the level allows) against
 /// their definition: per column, the rows' floats widened to double and
 /// added in row order (onto the sums already there when continuing), bit
 /// for bit, for lengths that are and are not multiples of the vector width.
@@ -35,21 +35,29 @@ import Testing
     let lines = first.map { UnsafePointer($0) }
     let lines2 = second.map { UnsafePointer($0) }
 
-    var fresh = [Double](repeating: 0, count: length)
-    FastEngine.columnSums(lines, count: rowCount, length: length, continuing: false, into: &fresh)
-    #expect(fresh.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
+    // At every level this CPU has (AVX-512, AVX2), then the plain loop.
+    VectorLevels.each { _ in
+      var fresh = [Double](repeating: 0, count: length)
+      FastEngine.columnSums(lines, count: rowCount, length: length, continuing: false, into: &fresh)
+      #expect(fresh.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
 
-    var continued = start
-    FastEngine.columnSums(
-      lines, count: rowCount, length: length, continuing: true, into: &continued)
-    #expect(
-      continued.map(\.bitPattern)
-        == reference(rows[0..<rowCount], onto: start).map(\.bitPattern))
+      var continued = start
+      FastEngine.columnSums(
+        lines, count: rowCount, length: length, continuing: true, into: &continued)
+      #expect(
+        continued.map(\.bitPattern)
+          == reference(rows[0..<rowCount], onto: start).map(\.bitPattern))
 
-    var a = [Double](repeating: 0, count: length)
-    var b = [Double](repeating: 0, count: length)
-    FastEngine.columnSums(lines, lines2, count: rowCount, length: length, into: &a, &b)
-    #expect(a.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
-    #expect(b.map(\.bitPattern) == reference(rows[rowCount...], onto: nil).map(\.bitPattern))
+      var a = [Double](repeating: 0, count: length)
+      var b = [Double](repeating: 0, count: length)
+      FastEngine.columnSums(lines, lines2, count: rowCount, length: length, into: &a, &b)
+      #expect(a.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
+      #expect(b.map(\.bitPattern) == reference(rows[rowCount...], onto: nil).map(\.bitPattern))
+    }
+    VectorLevels.portable {
+      var fresh = [Double](repeating: 0, count: length)
+      FastEngine.columnSums(lines, count: rowCount, length: length, continuing: false, into: &fresh)
+      #expect(fresh.map(\.bitPattern) == reference(rows[0..<rowCount], onto: nil).map(\.bitPattern))
+    }
   }
 }
