@@ -407,18 +407,7 @@ struct PNGFastPathTests {
   /// comes out with the fast path and with libpng alone.
   @Test func literalLengthSymbol286GetsLibpngsErrorOnBothPaths() throws {
     for symbol in [286, 287] {
-      // A gray 259 x 1 image, all zero: the filter byte and one pixel as
-      // literals, then 258 bytes as `symbol` at distance 1.
-      let filtered = [UInt8](repeating: 0, count: 260)
-      var bits = PNGBytes.BitWriter()
-      bits.write(1, count: 1)
-      bits.write(1, count: 2)
-      bits.writeHuffman(0x30, count: 8)  // literal 0
-      bits.writeHuffman(0x30, count: 8)  // literal 0
-      bits.writeHuffman(0xC0 + symbol - 280, count: 8)
-      bits.writeHuffman(0, count: 5)  // distance symbol 0: distance 1
-      bits.writeHuffman(0, count: 7)  // end of block
-      let zlib = [0x78, 0x01] + bits.bytes + PNGBytes.bigEndian(PNGBytes.adler32(filtered))
+      let zlib = Self.zeroRowStream(lengthSymbol: symbol)
       let bytes = PNGBytes.png(width: 259, height: 1, colorType: 0, zlibStream: zlib)
       let libpng = decode(bytes, name: "s.png", fastPath: false)
       #expect(
@@ -434,21 +423,9 @@ struct PNGFastPathTests {
   /// walked each time, refused each time, and the decode gets libpng's
   /// error every time, also after a valid stream of the same length.
   @Test func onlyValidStreamsAreRememberedAsWalked() throws {
-    let filtered = [UInt8](repeating: 0, count: 260)
-    func stream(_ symbol: Int) -> [UInt8] {
-      var bits = PNGBytes.BitWriter()
-      bits.write(1, count: 1)
-      bits.write(1, count: 2)
-      bits.writeHuffman(0x30, count: 8)  // literal 0
-      bits.writeHuffman(0x30, count: 8)  // literal 0
-      bits.writeHuffman(0xC0 + symbol - 280, count: 8)
-      bits.writeHuffman(0, count: 5)  // distance symbol 0: distance 1
-      bits.writeHuffman(0, count: 7)  // end of block
-      return [0x78, 0x01] + bits.bytes + PNGBytes.bigEndian(PNGBytes.adler32(filtered))
-    }
     // 285: a length of 258, valid; 286: the same bits to libdeflate, refused by zlib.
-    let valid = stream(285)
-    let crafted = stream(286)
+    let valid = Self.zeroRowStream(lengthSymbol: 285)
+    let crafted = Self.zeroRowStream(lengthSymbol: 286)
     #expect(valid.count == crafted.count)
     let streams = ValidatedStreams.shared
     valid.withUnsafeBytes { v in
@@ -522,6 +499,22 @@ struct PNGFastPathTests {
   }
 
   // MARK: Helpers
+
+  /// The zlib stream of a gray 259 x 1 image, all zero, in one fixed-Huffman
+  /// block: the filter byte and one pixel as literals, then 258 bytes as
+  /// literal/length `symbol` (280 ... 287) at distance 1.
+  static func zeroRowStream(lengthSymbol symbol: Int) -> [UInt8] {
+    let filtered = [UInt8](repeating: 0, count: 260)
+    var bits = PNGBytes.BitWriter()
+    bits.write(1, count: 1)
+    bits.write(1, count: 2)
+    bits.writeHuffman(0x30, count: 8)  // literal 0
+    bits.writeHuffman(0x30, count: 8)  // literal 0
+    bits.writeHuffman(0xC0 + symbol - 280, count: 8)
+    bits.writeHuffman(0, count: 5)  // distance symbol 0: distance 1
+    bits.writeHuffman(0, count: 7)  // end of block
+    return [0x78, 0x01] + bits.bytes + PNGBytes.bigEndian(PNGBytes.adler32(filtered))
+  }
 
   private func decode(
     _ bytes: [UInt8], name: String = "x.png", pixelLimit: Int = Self.pixelLimit, fastPath: Bool
