@@ -3,8 +3,8 @@
 // i = 1 ... radius, in float, each operation rounded on its own (no fused
 // multiply-add), so every element has the bits of the Swift loops whatever
 // lane it falls in. AVX2 eight floats a lane; the tail plain C, the same
-// operations; with AVX-512 sixteen a lane for the pair and stride loops. And
-// the two-scale mixture of blurs. Each function returns 0, writing nothing, when
+// operations; with AVX-512 sixteen a lane for the pair and stride loops (both
+// widths written once, csymmetric_body.h). And the two-scale mixture of blurs. Each function returns 0, writing nothing, when
 // cpk_available() is 0 (the Swift loops then run).
 #pragma STDC FP_CONTRACT OFF
 
@@ -18,44 +18,6 @@ typedef __m256 F8;
 static inline TARGET F8 ld(const float *p) { return _mm256_loadu_ps(p); }
 static inline TARGET F8 step(F8 acc, F8 w, F8 a, F8 b) {
   return _mm256_add_ps(acc, _mm256_mul_ps(w, _mm256_add_ps(a, b)));
-}
-
-// RowKernels.symmetricSumPair: rows[0 ... 2 radius + 1], into dst0 (rows
-// 0 ... 2 radius) and dst1 (rows 1 ... 2 radius + 1).
-static TARGET void pair_avx2(const float *const *rows, const float *w, long radius, long count,
-                             float *dst0, float *dst1) {
-  const float *m0 = rows[radius], *m1 = rows[radius + 1];
-  F8 w0 = _mm256_set1_ps(w[0]);
-  long n = 0;
-  for (; n + 16 <= count; n += 16) {
-    F8 c0a = ld(m0 + n), c0b = ld(m0 + n + 8), c1a = ld(m1 + n), c1b = ld(m1 + n + 8);
-    F8 a0a = _mm256_mul_ps(w0, c0a), a0b = _mm256_mul_ps(w0, c0b);
-    F8 a1a = _mm256_mul_ps(w0, c1a), a1b = _mm256_mul_ps(w0, c1b);
-    F8 low1a = c0a, low1b = c0b, high0a = c1a, high0b = c1b;
-    for (long i = 1; i <= radius; i++) {
-      F8 wi = _mm256_set1_ps(w[i]);
-      const float *lo = rows[radius - i] + n, *hi = rows[radius + 1 + i] + n;
-      F8 low0a = ld(lo), low0b = ld(lo + 8), high1a = ld(hi), high1b = ld(hi + 8);
-      a0a = step(a0a, wi, low0a, high0a);
-      a0b = step(a0b, wi, low0b, high0b);
-      a1a = step(a1a, wi, low1a, high1a);
-      a1b = step(a1b, wi, low1b, high1b);
-      low1a = low0a, low1b = low0b, high0a = high1a, high0b = high1b;
-    }
-    _mm256_storeu_ps(dst0 + n, a0a);
-    _mm256_storeu_ps(dst0 + n + 8, a0b);
-    _mm256_storeu_ps(dst1 + n, a1a);
-    _mm256_storeu_ps(dst1 + n + 8, a1b);
-  }
-  for (; n < count; n++) {
-    float a0 = w[0] * m0[n], a1 = w[0] * m1[n];
-    for (long i = 1; i <= radius; i++) {
-      a0 = a0 + w[i] * (rows[radius - i][n] + rows[radius + i][n]);
-      a1 = a1 + w[i] * (rows[radius + 1 - i][n] + rows[radius + 1 + i][n]);
-    }
-    dst0[n] = a0;
-    dst1[n] = a1;
-  }
 }
 
 // RowKernels.symmetricSum(rows:): rows[0 ... 2 radius] into dst.
@@ -82,26 +44,26 @@ static TARGET void rows_avx2(const float *const *rows, const float *w, long radi
   }
 }
 
-// RowKernels.symmetricSum(center:stride:): along a row, taps `stride` floats
-// apart; center readable from -radius * stride to count + radius * stride.
-static TARGET void stride_avx2(const float *c, long stride, const float *w, long radius,
-                               long count, float *dst) {
-  F8 w0 = _mm256_set1_ps(w[0]);
-  long n = 0;
-  for (; n + 32 <= count; n += 32) {
-    F8 a[4];
-    for (int j = 0; j < 4; j++) a[j] = _mm256_mul_ps(w0, ld(c + n + 8 * j));
-    const float *lo = c + n - stride, *hi = c + n + stride;
+// The elements a pair block leaves: one at a time, the same operations.
+static void pair_rest_plain(const float *const *rows, const float *w, long radius, long n,
+                            long count, float *dst0, float *dst1) {
+  const float *m0 = rows[radius], *m1 = rows[radius + 1];
+  for (; n < count; n++) {
+    float a0 = w[0] * m0[n], a1 = w[0] * m1[n];
     for (long i = 1; i <= radius; i++) {
-      F8 wi = _mm256_set1_ps(w[i]);
-      for (int j = 0; j < 4; j++) a[j] = step(a[j], wi, ld(lo + 8 * j), ld(hi + 8 * j));
-      lo -= stride;
-      hi += stride;
+      a0 = a0 + w[i] * (rows[radius - i][n] + rows[radius + i][n]);
+      a1 = a1 + w[i] * (rows[radius + 1 - i][n] + rows[radius + 1 + i][n]);
     }
-    for (int j = 0; j < 4; j++) _mm256_storeu_ps(dst + n + 8 * j, a[j]);
+    dst0[n] = a0;
+    dst1[n] = a1;
   }
+}
+
+// The elements a stride block leaves: eight at a time, then one.
+static TARGET void stride_rest_avx2(const float *c, long stride, const float *w, long radius,
+                                    long n, long count, float *dst) {
   for (; n + 8 <= count; n += 8) {
-    F8 a = _mm256_mul_ps(w0, ld(c + n));
+    F8 a = _mm256_mul_ps(_mm256_set1_ps(w[0]), ld(c + n));
     for (long i = 1; i <= radius; i++)
       a = step(a, _mm256_set1_ps(w[i]), ld(c + n - i * stride), ld(c + n + i * stride));
     _mm256_storeu_ps(dst + n, a);
@@ -113,67 +75,55 @@ static TARGET void stride_avx2(const float *c, long stride, const float *w, long
   }
 }
 
-// The same two loops sixteen floats a lane with AVX-512 (the same operations
-// per element, in the same order: the same bits).
-#define TARGET512 __attribute__((target("avx2,avx512f,avx512dq,avx512bw,avx512vl")))
-typedef __m512 F16;
+// ---- AVX2: eight floats a lane ----
+#define FN(name) name##_avx2
+#define W 8
+#define VF __m256
+#define VLOAD(p) _mm256_loadu_ps(p)
+#define VSTORE(p, v) _mm256_storeu_ps(p, v)
+#define VSET1(x) _mm256_set1_ps(x)
+#define VADD _mm256_add_ps
+#define VMUL _mm256_mul_ps
+#define PAIR_REST pair_rest_plain
+#define STRIDE_REST stride_rest_avx2
+#include "csymmetric_body.h"
+#undef FN
+#undef W
+#undef VF
+#undef VLOAD
+#undef VSTORE
+#undef VSET1
+#undef VADD
+#undef VMUL
+#undef PAIR_REST
+#undef STRIDE_REST
+#undef TARGET
 
-static inline TARGET512 F16 ld16(const float *p) { return _mm512_loadu_ps(p); }
-static inline TARGET512 F16 step16(F16 acc, F16 w, F16 a, F16 b) {
-  return _mm512_add_ps(acc, _mm512_mul_ps(w, _mm512_add_ps(a, b)));
-}
-
-static TARGET512 void pair_avx512(const float *const *rows, const float *w, long radius,
-                                  long count, float *dst0, float *dst1) {
-  const float *m0 = rows[radius], *m1 = rows[radius + 1];
-  F16 w0 = _mm512_set1_ps(w[0]);
-  long n = 0;
-  for (; n + 32 <= count; n += 32) {
-    F16 c0a = ld16(m0 + n), c0b = ld16(m0 + n + 16), c1a = ld16(m1 + n), c1b = ld16(m1 + n + 16);
-    F16 a0a = _mm512_mul_ps(w0, c0a), a0b = _mm512_mul_ps(w0, c0b);
-    F16 a1a = _mm512_mul_ps(w0, c1a), a1b = _mm512_mul_ps(w0, c1b);
-    F16 low1a = c0a, low1b = c0b, high0a = c1a, high0b = c1b;
-    for (long i = 1; i <= radius; i++) {
-      F16 wi = _mm512_set1_ps(w[i]);
-      const float *lo = rows[radius - i] + n, *hi = rows[radius + 1 + i] + n;
-      F16 low0a = ld16(lo), low0b = ld16(lo + 16), high1a = ld16(hi), high1b = ld16(hi + 16);
-      a0a = step16(a0a, wi, low0a, high0a);
-      a0b = step16(a0b, wi, low0b, high0b);
-      a1a = step16(a1a, wi, low1a, high1a);
-      a1b = step16(a1b, wi, low1b, high1b);
-      low1a = low0a, low1b = low0b, high0a = high1a, high0b = high1b;
-    }
-    _mm512_storeu_ps(dst0 + n, a0a);
-    _mm512_storeu_ps(dst0 + n + 16, a0b);
-    _mm512_storeu_ps(dst1 + n, a1a);
-    _mm512_storeu_ps(dst1 + n + 16, a1b);
-  }
-  // The rest as the AVX2 loop takes it (sixteen at a time, then one).
-  if (n < count) {
-    const float *rest[2 * radius + 2];
-    for (long k = 0; k < 2 * radius + 2; k++) rest[k] = rows[k] + n;
-    pair_avx2(rest, w, radius, count - n, dst0 + n, dst1 + n);
-  }
-}
-
-static TARGET512 void stride_avx512(const float *c, long stride, const float *w, long radius,
-                                    long count, float *dst) {
-  F16 w0 = _mm512_set1_ps(w[0]);
-  long n = 0;
-  for (; n + 64 <= count; n += 64) {
-    F16 a[4];
-    for (int j = 0; j < 4; j++) a[j] = _mm512_mul_ps(w0, ld16(c + n + 16 * j));
-    const float *lo = c + n - stride, *hi = c + n + stride;
-    for (long i = 1; i <= radius; i++) {
-      F16 wi = _mm512_set1_ps(w[i]);
-      for (int j = 0; j < 4; j++) a[j] = step16(a[j], wi, ld16(lo + 16 * j), ld16(hi + 16 * j));
-      lo -= stride;
-      hi += stride;
-    }
-    for (int j = 0; j < 4; j++) _mm512_storeu_ps(dst + n + 16 * j, a[j]);
-  }
-  if (n < count) stride_avx2(c + n, stride, w, radius, count - n, dst + n);
-}
+// ---- AVX-512: sixteen floats a lane, the rest as AVX2 takes it ----
+#define TARGET __attribute__((target("avx2,avx512f,avx512dq,avx512bw,avx512vl")))
+#define FN(name) name##_avx512
+#define W 16
+#define VF __m512
+#define VLOAD(p) _mm512_loadu_ps(p)
+#define VSTORE(p, v) _mm512_storeu_ps(p, v)
+#define VSET1(x) _mm512_set1_ps(x)
+#define VADD _mm512_add_ps
+#define VMUL _mm512_mul_ps
+#define PAIR_REST pair_avx2
+#define STRIDE_REST stride_avx2
+#include "csymmetric_body.h"
+#undef FN
+#undef W
+#undef VF
+#undef VLOAD
+#undef VSTORE
+#undef VSET1
+#undef VADD
+#undef VMUL
+#undef PAIR_REST
+#undef STRIDE_REST
+#undef TARGET
+#define TARGET __attribute__((target("avx2")))
 
 // WallpaperCanvas.blurred(_:mixture:)'s two-scale frost: out[n] =
 // (float)((0 + w0 * a[n]) + w1 * b[n]) in double.
@@ -206,9 +156,9 @@ int cpk_symmetric_pair(const float *const *rows, const float *weights, long radi
                        float *dst0, float *dst1) {
   if (!cpk_available()) return 0;
   if (cpk_level() >= 3) {
-    pair_avx512(rows, weights, radius, count, dst0, dst1);
+    pair_avx512(rows, weights, radius, 0, count, dst0, dst1);
   } else {
-    pair_avx2(rows, weights, radius, count, dst0, dst1);
+    pair_avx2(rows, weights, radius, 0, count, dst0, dst1);
   }
   return 1;
 }
@@ -224,9 +174,9 @@ int cpk_symmetric_stride(const float *center, long stride, const float *weights,
                          long count, float *dst) {
   if (!cpk_available()) return 0;
   if (cpk_level() >= 3) {
-    stride_avx512(center, stride, weights, radius, count, dst);
+    stride_avx512(center, stride, weights, radius, 0, count, dst);
   } else {
-    stride_avx2(center, stride, weights, radius, count, dst);
+    stride_avx2(center, stride, weights, radius, 0, count, dst);
   }
   return 1;
 }
