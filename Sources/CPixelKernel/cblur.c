@@ -27,14 +27,6 @@ static void sums_plain(const float *const *lines, long count, long from, long le
 #define VSTORED(p, v) _mm256_storeu_pd(p, v)
 #define VADDD _mm256_add_pd
 #include "cblur_body.h"
-#undef TARGET
-#undef FN
-#undef W
-#undef VD
-#undef WIDEN
-#undef VLOADD
-#undef VSTORED
-#undef VADDD
 
 // ---- AVX-512: eight doubles a vector ----
 #define TARGET __attribute__((target("avx2,avx512f,avx512dq,avx512bw,avx512vl")))
@@ -46,14 +38,6 @@ static void sums_plain(const float *const *lines, long count, long from, long le
 #define VSTORED(p, v) _mm512_storeu_pd(p, v)
 #define VADDD _mm512_add_pd
 #include "cblur_body.h"
-#undef TARGET
-#undef FN
-#undef W
-#undef VD
-#undef WIDEN
-#undef VLOADD
-#undef VSTORED
-#undef VADDD
 #endif
 
 void cpk_column_sums(const float *const *lines, long count, long length, int continuing,

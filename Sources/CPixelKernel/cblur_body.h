@@ -5,6 +5,7 @@
 //   W          doubles a vector; VD the vector type
 //   WIDEN(p)   W floats from p, each widened to double (exact)
 //   VLOADD(p), VSTORED(p, v), VADDD   lane by lane, IEEE
+// and leaves them all undefined again.
 // Each function returns how many columns it summed (whole vectors); the
 // caller's plain loop sums the rest. Per column the same additions in the
 // same order at every width: the same bits (ColumnSumsTests at every level).
@@ -68,3 +69,12 @@ static TARGET long FN(pair)(const float *const *lines, const float *const *lines
   }
   return n;
 }
+
+#undef TARGET
+#undef FN
+#undef W
+#undef VD
+#undef WIDEN
+#undef VLOADD
+#undef VSTORED
+#undef VADDD

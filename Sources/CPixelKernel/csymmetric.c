@@ -76,6 +76,7 @@ static TARGET void stride_rest_avx2(const float *c, long stride, const float *w,
 }
 
 // ---- AVX2: eight floats a lane ----
+#define TARGET __attribute__((target("avx2")))
 #define FN(name) name##_avx2
 #define W 8
 #define VF __m256
@@ -87,17 +88,6 @@ static TARGET void stride_rest_avx2(const float *c, long stride, const float *w,
 #define PAIR_REST pair_rest_plain
 #define STRIDE_REST stride_rest_avx2
 #include "csymmetric_body.h"
-#undef FN
-#undef W
-#undef VF
-#undef VLOAD
-#undef VSTORE
-#undef VSET1
-#undef VADD
-#undef VMUL
-#undef PAIR_REST
-#undef STRIDE_REST
-#undef TARGET
 
 // ---- AVX-512: sixteen floats a lane, the rest as AVX2 takes it ----
 #define TARGET __attribute__((target("avx2,avx512f,avx512dq,avx512bw,avx512vl")))
@@ -112,17 +102,6 @@ static TARGET void stride_rest_avx2(const float *c, long stride, const float *w,
 #define PAIR_REST pair_avx2
 #define STRIDE_REST stride_avx2
 #include "csymmetric_body.h"
-#undef FN
-#undef W
-#undef VF
-#undef VLOAD
-#undef VSTORE
-#undef VSET1
-#undef VADD
-#undef VMUL
-#undef PAIR_REST
-#undef STRIDE_REST
-#undef TARGET
 #define TARGET __attribute__((target("avx2")))
 
 // WallpaperCanvas.blurred(_:mixture:)'s two-scale frost: out[n] =

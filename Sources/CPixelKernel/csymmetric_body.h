@@ -8,6 +8,7 @@
 //   PAIR_REST(rows, w, radius, n, count, dst0, dst1)
 //   STRIDE_REST(c, stride, w, radius, n, count, dst)   the elements from n on
 //                                                      (fewer than a block)
+// and leaves them all undefined again.
 // Per element the same operations in the same order at every width: the
 // same bits (SymmetricSumsTests at every level).
 
@@ -63,3 +64,15 @@ static TARGET void FN(stride)(const float *c, long stride, const float *w, long 
   }
   STRIDE_REST(c, stride, w, radius, n, count, dst);
 }
+
+#undef FN
+#undef TARGET
+#undef W
+#undef VF
+#undef VLOAD
+#undef VSTORE
+#undef VSET1
+#undef VADD
+#undef VMUL
+#undef PAIR_REST
+#undef STRIDE_REST
