@@ -68,6 +68,9 @@ static inline TARGET512 void load_pixels(const float *p, unsigned lanes, __m512 
 static inline TARGET512 __m512d lane_pd(__m512d v, long k) {
   return _mm512_permutexvar_pd(_mm512_set1_epi64(k), v);
 }
+static inline TARGET512 __m512i lane_epi64(__m512i v, long k) {
+  return _mm512_permutexvar_epi64(_mm512_set1_epi64(k), v);
+}
 
 // cpk_collect eight pixels at a time: per chunk of a row the pixels'
 // codes and colours as the plain loop takes them, each compared with the
@@ -84,8 +87,9 @@ static TARGET512 void collect_avx512(cpk_builder *b, const float *image, long wi
   const __m512d meanR = _mm512_set1_pd(mean[0]), meanG = _mm512_set1_pd(mean[1]),
                 meanB = _mm512_set1_pd(mean[2]);
   const __m512i lanes = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
-  // The run being extended: its colour and code in every lane, where it
-  // started (pixel index) and the entries so far.
+  // The run being extended: its colour and code in lane 7 (what each
+  // chunk's lane 0 is compared with), where it started (pixel index) and
+  // the entries so far.
   __m512d lastR = _mm512_set1_pd(b->lastR), lastG = _mm512_set1_pd(b->lastG),
           lastB = _mm512_set1_pd(b->lastB);
   __m512i lastCode = _mm512_set1_epi64(b->lastCode);
@@ -166,32 +170,37 @@ static TARGET512 void collect_avx512(cpk_builder *b, const float *image, long wi
         __m128i codes8 = _mm512_cvtepi64_epi8(_mm512_maskz_compress_epi64(starts, code));
         _mm_mask_storeu_epi8(outCodes + n, (__mmask16)((1u << k) - 1), codes8);
         // Where each run starts; each run's count is where the next starts
-        // minus where it does.
+        // minus where it does (the run before them ends at the first, the
+        // last goes on).
         __m512i at = _mm512_maskz_compress_epi64(
             starts, _mm512_add_epi64(_mm512_set1_epi64(pos), lanes));
-        long firstStart = _mm_cvtsi128_si64(_mm512_castsi512_si128(at));
-        if (n > 0) outCounts[n - 1] = firstStart - runStart;
+        if (n > 0) outCounts[n - 1] = pos + __builtin_ctz(starts) - runStart;
         __m512i next = _mm512_alignr_epi64(at, at, 1);
         _mm512_mask_storeu_epi64(outCounts + n, (__mmask8)((1u << (k - 1)) - 1),
                                  _mm512_sub_epi64(next, at));
-        runStart = _mm512_mask_reduce_max_epi64(starts, _mm512_add_epi64(_mm512_set1_epi64(pos), lanes));
+        runStart = pos + 31 - __builtin_clz(starts);
         n += k;
       }
-      // The last valid lane is the run being extended.
-      lastR = lane_pd(r, valid - 1);
-      lastG = lane_pd(g, valid - 1);
-      lastB = lane_pd(bl, valid - 1);
-      lastCode = _mm512_permutexvar_epi64(_mm512_set1_epi64(valid - 1), code);
+      // The last valid lane is the run being extended: lane 7 already in a
+      // whole chunk, moved there at a row's end.
+      if (valid == 8) {
+        lastR = r, lastG = g, lastB = bl, lastCode = code;
+      } else {
+        lastR = lane_pd(r, valid - 1);
+        lastG = lane_pd(g, valid - 1);
+        lastB = lane_pd(bl, valid - 1);
+        lastCode = lane_epi64(code, valid - 1);
+      }
       pos += valid;
     }
   }
   b->count = n;
   b->pixels = pos;
   b->run = pos - runStart;
-  b->lastR = _mm512_cvtsd_f64(lastR);
-  b->lastG = _mm512_cvtsd_f64(lastG);
-  b->lastB = _mm512_cvtsd_f64(lastB);
-  b->lastCode = (uint8_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(lastCode));
+  b->lastR = _mm512_cvtsd_f64(lane_pd(lastR, 7));
+  b->lastG = _mm512_cvtsd_f64(lane_pd(lastG, 7));
+  b->lastB = _mm512_cvtsd_f64(lane_pd(lastB, 7));
+  b->lastCode = (uint8_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(lane_epi64(lastCode, 7)));
 }
 #endif
 

@@ -133,10 +133,11 @@ extension ContrastBounds {
       a.0 != b.0 ? a.0 < b.0 : (a.1.r, a.1.g, a.1.b) < (b.1.r, b.1.g, b.1.b)
     }
     let seeds = 4
-    func extremes(_ samples: [(Double, RGB)]) -> (lowest: [(Double, RGB)], highest: [(Double, RGB)])
-    {
-      var lowest: [(Double, RGB)] = []
-      var highest: [(Double, RGB)] = []
+    func extremes<T>(_ samples: some Sequence<T>, by precedes: (T, T) -> Bool) -> (
+      lowest: [T], highest: [T]
+    ) {
+      var lowest: [T] = []
+      var highest: [T] = []
       for sample in samples {
         if lowest.count < seeds || precedes(sample, lowest[seeds - 1]) {
           let at = lowest.firstIndex { precedes(sample, $0) } ?? lowest.count
@@ -153,35 +154,16 @@ extension ContrastBounds {
     }
     // Only the fourth least and greatest table ratios are needed to cut
     // the candidates: read off the ratios alone, no point's colour.
-    var least = [Double](repeating: .infinity, count: seeds)
-    var greatest = [Double](repeating: -.infinity, count: seeds)
-    for r in ratios {
-      if r < least[seeds - 1] {
-        var i = seeds - 1
-        while i > 0, r < least[i - 1] {
-          least[i] = least[i - 1]
-          i -= 1
-        }
-        least[i] = r
-      }
-      if r > greatest[seeds - 1] {
-        var i = seeds - 1
-        while i > 0, r > greatest[i - 1] {
-          greatest[i] = greatest[i - 1]
-          i -= 1
-        }
-        greatest[i] = r
-      }
-    }
-    let lowCut = least[seeds - 1] + 2 * slack
-    let highCut = greatest[seeds - 1] - 2 * slack
+    let rough = extremes(ratios, by: <)
+    let lowCut = rough.lowest[seeds - 1] + 2 * slack
+    let highCut = rough.highest[seeds - 1] - 2 * slack
     let candidates = ratios.indices.filter {
       rankingExactly || ratios[$0] <= lowCut || ratios[$0] >= highCut
     }.map { k in
       let c = grid.color(at: k)
       return (ratio(c), c)
     }
-    let exact = extremes(candidates)
+    let exact = extremes(candidates, by: precedes)
     // The table ratios of `points` (backdrops of this code), or nil when
     // the samples merged two of them (equal neighbours: not met here, as
     // each clamped point is taken once).
