@@ -128,20 +128,6 @@ static inline TARGET void FN(backgrounds)(const cpk_params *p, V r0, V g0, V b0,
   *b = VBLEND(outside, *b, b0);
 }
 
-static inline TARGET V FN(ratio)(const cpk_params *p, V r, V g, V b) {
-  V fg;
-  if (p->opaque) {
-    fg = VSPLAT(p->opaqueLuminance);
-  } else {
-    fg = FN(luminance)(p, FN(over)(p->color, 0, r), FN(over)(p->color, 1, g),
-                       FN(over)(p->color, 2, b));
-  }
-  V bg = FN(luminance)(p, r, g, b);
-  V hi = FN(larger)(fg, bg);
-  V lo = FN(smaller)(fg, bg);
-  return VDIV(VADD(hi, VSPLAT(0.05)), VADD(lo, VSPLAT(0.05)));
-}
-
 // Loads entries k ... k + LANES - 1, repeating the last entry past the end.
 static inline TARGET void FN(load)(const double *r, const double *g, const double *b,
                                    const uint8_t *codes, long n, long k, V *r0, V *g0, V *b0,
@@ -178,36 +164,108 @@ static inline TARGET void FN(store)(double *out, long n, long k, V v) {
   for (long l = 0; k + l < n; l++) out[k + l] = lanes[l];
 }
 
-static TARGET void FN(ratios)(const cpk_params *p, const double *r, const double *g,
-                              const double *b, const uint8_t *codes, long n, double *out) {
-  for (long k = 0; k < n; k += LANES) {
+// The ratios and the background luminances go a block of entries at a time,
+// one step of the model over the whole block before the next: the
+// backgrounds, then the table lookups, then the sums and the ratio. Taken
+// entry by entry, each vector's chain of dependent operations (a lookup
+// waits for its index, the ratio for both luminances) is longer than the
+// CPU can overlap with the next vector's; a step over a block has no chain
+// from one vector to the next. Every lane still performs the reference's
+// operations in the same order (the colour's luminance, the background's,
+// `(max + 0.05) / (min + 0.05)`): the same bits.
+#define BLOCK (8 * LANES)
+
+// The backgrounds of entries k0 ..< k0 + m (m <= BLOCK) into r, g, b, and
+// with a colour that is not opaque the colour composited over each into
+// fr, fg, fb; a vector whose entries all lie behind an opaque fill or tint
+// gets its ratios in r at once and its flag in `constant`. Returns whether
+// any vector needs the rest of the model.
+static inline TARGET int FN(block_backgrounds)(const cpk_params *p, const double *r,
+                                               const double *g, const double *b,
+                                               const uint8_t *codes, long n, long k0, long m,
+                                               double *cr, double *cg, double *cb, double *fr,
+                                               double *fg, double *fb, uint8_t *constant) {
+  int any = 0;
+  for (long k = 0; k < m; k += LANES) {
     V r0, g0, b0;
     C c;
-    FN(load)(r, g, b, codes, n, k, &r0, &g0, &b0, &c);
-    V v;
-    if (p->hasConstant && MBITS(CZERO(c)) == 0) {
-      // Every lane inside or in the band, behind an opaque fill or tint.
-      v = VBLEND(CBAND(c), VSPLAT(p->constantInside), VSPLAT(p->constantBorder));
-    } else {
-      V rr, gg, bb;
-      FN(backgrounds)(p, r0, g0, b0, c, &rr, &gg, &bb);
-      v = FN(ratio)(p, rr, gg, bb);
+    FN(load)(r, g, b, codes, n, k0 + k, &r0, &g0, &b0, &c);
+    constant[k / LANES] = p->hasConstant && MBITS(CZERO(c)) == 0;
+    if (constant[k / LANES]) {
+      VSTORE(cr + k, VBLEND(CBAND(c), VSPLAT(p->constantInside), VSPLAT(p->constantBorder)));
+      continue;
     }
-    FN(store)(out, n, k, v);
+    any = 1;
+    V rr, gg, bb;
+    FN(backgrounds)(p, r0, g0, b0, c, &rr, &gg, &bb);
+    VSTORE(cr + k, rr);
+    VSTORE(cg + k, gg);
+    VSTORE(cb + k, bb);
+    if (!p->opaque) {
+      VSTORE(fr + k, FN(over)(p->color, 0, rr));
+      VSTORE(fg + k, FN(over)(p->color, 1, gg));
+      VSTORE(fb + k, FN(over)(p->color, 2, bb));
+    }
+  }
+  return any;
+}
+
+// FN(luminance) of the colours (r, g, b) of a block, into `out` (which may be
+// one of them), skipping the constant vectors.
+static inline TARGET void FN(block_luminances)(const cpk_params *p, const double *r,
+                                               const double *g, const double *b, long m,
+                                               const uint8_t *constant, double *out) {
+  for (long k = 0; k < m; k += LANES) {
+    if (constant[k / LANES]) continue;
+    VSTORE(out + k, FN(luminance)(p, VLOAD(r + k), VLOAD(g + k), VLOAD(b + k)));
+  }
+}
+
+static TARGET void FN(ratios)(const cpk_params *p, const double *r, const double *g,
+                              const double *b, const uint8_t *codes, long n, double *out) {
+  double cr[BLOCK], cg[BLOCK], cb[BLOCK], fr[BLOCK], fg[BLOCK], fb[BLOCK];
+  uint8_t constant[BLOCK / LANES];
+  for (long k0 = 0; k0 < n; k0 += BLOCK) {
+    long m = n - k0 < BLOCK ? n - k0 : BLOCK;
+    if (FN(block_backgrounds)(p, r, g, b, codes, n, k0, m, cr, cg, cb, fr, fg, fb, constant)) {
+      // The background's luminance into cg, the colour's into fr.
+      FN(block_luminances)(p, cr, cg, cb, m, constant, cg);
+      if (!p->opaque) FN(block_luminances)(p, fr, fg, fb, m, constant, fr);
+      for (long k = 0; k < m; k += LANES) {
+        if (constant[k / LANES]) continue;
+        V f = p->opaque ? VSPLAT(p->opaqueLuminance) : VLOAD(fr + k);
+        V bg = VLOAD(cg + k);
+        V hi = FN(larger)(f, bg);
+        V lo = FN(smaller)(f, bg);
+        VSTORE(cr + k, VDIV(VADD(hi, VSPLAT(0.05)), VADD(lo, VSPLAT(0.05))));
+      }
+    }
+    for (long k = 0; k < m; k += LANES) FN(store)(out, n, k0 + k, VLOAD(cr + k));
   }
 }
 
 static TARGET void FN(luminances)(const cpk_params *p, const double *r, const double *g,
                                   const double *b, const uint8_t *codes, long n, double *out) {
-  for (long k = 0; k < n; k += LANES) {
-    V r0, g0, b0;
-    C c;
-    FN(load)(r, g, b, codes, n, k, &r0, &g0, &b0, &c);
-    V rr, gg, bb;
-    FN(backgrounds)(p, r0, g0, b0, c, &rr, &gg, &bb);
-    FN(store)(out, n, k, FN(luminance)(p, rr, gg, bb));
+  double cr[BLOCK], cg[BLOCK], cb[BLOCK];
+  uint8_t none[BLOCK / LANES] = {0};
+  for (long k0 = 0; k0 < n; k0 += BLOCK) {
+    long m = n - k0 < BLOCK ? n - k0 : BLOCK;
+    for (long k = 0; k < m; k += LANES) {
+      V r0, g0, b0;
+      C c;
+      FN(load)(r, g, b, codes, n, k0 + k, &r0, &g0, &b0, &c);
+      V rr, gg, bb;
+      FN(backgrounds)(p, r0, g0, b0, c, &rr, &gg, &bb);
+      VSTORE(cr + k, rr);
+      VSTORE(cg + k, gg);
+      VSTORE(cb + k, bb);
+    }
+    FN(block_luminances)(p, cr, cg, cb, m, none, cr);
+    for (long k = 0; k < m; k += LANES) FN(store)(out, n, k0 + k, VLOAD(cr + k));
   }
 }
+
+#undef BLOCK
 
 static TARGET void FN(compose)(const cpk_params *p, const float *image, long width,
                                const uint8_t *maskCodes, long mx, long my, long mw, long mh,
