@@ -5,6 +5,7 @@
 #include "cbuckets.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static inline unsigned long long key_of(const double *v, unsigned shift, unsigned long long base) {
@@ -60,6 +61,38 @@ static TARGET long gather_avx2(const double *values, const long *weights, long n
   }
   return i;
 }
+
+#define TARGET512 __attribute__((target("avx2,avx512f,avx512dq,avx512bw,avx512vl")))
+
+// gather_plain eight values at a time: each bucket's values (and weights)
+// compress-stored at its cursor, in order. A value goes to the first bucket
+// whose key it has, as in gather_plain.
+static TARGET512 long gather_avx512(const double *values, const long *weights, long n,
+                                    unsigned shift, unsigned long long base,
+                                    const unsigned long long keys[3], double *outValues,
+                                    long *outWeights, long cursors[3]) {
+  __m512i b = _mm512_set1_epi64((long long)base);
+  __m512i k[3] = {_mm512_set1_epi64((long long)keys[0]), _mm512_set1_epi64((long long)keys[1]),
+                  _mm512_set1_epi64((long long)keys[2])};
+  __m128i s = _mm_cvtsi32_si128((int)shift);
+  long i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512i bits = _mm512_loadu_si512((const void *)(values + i));
+    __m512i key = _mm512_sub_epi64(_mm512_srl_epi64(bits, s), b);
+    __mmask8 taken = 0;
+    for (int j = 0; j < 3; j++) {
+      __mmask8 m = (__mmask8)(_mm512_cmpeq_epi64_mask(key, k[j]) & ~taken);
+      if (m == 0) continue;
+      taken |= m;
+      _mm512_mask_compressstoreu_pd(outValues + cursors[j], m, _mm512_castsi512_pd(bits));
+      if (weights)
+        _mm512_mask_compressstoreu_epi64(outWeights + cursors[j], m,
+                                         _mm512_loadu_si512((const void *)(weights + i)));
+      cursors[j] += __builtin_popcount(m);
+    }
+  }
+  return i;
+}
 #endif
 
 void cpk_gather_buckets(const double *values, const long *weights, long n, unsigned shift,
@@ -67,7 +100,9 @@ void cpk_gather_buckets(const double *values, const long *weights, long n, unsig
                         double *outValues, long *outWeights, long cursors[3]) {
   long from = 0;
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
-  if (cpk_available())
+  if (cpk_level() >= 3)
+    from = gather_avx512(values, weights, n, shift, base, keys, outValues, outWeights, cursors);
+  else if (cpk_available())
     from = gather_avx2(values, weights, n, shift, base, keys, outValues, outWeights, cursors);
 #endif
   gather_plain(values, weights, from, n, shift, base, keys, outValues, outWeights, cursors);
@@ -85,7 +120,7 @@ int cpk_bucket_histogram(const double *values, const long *weights, long n, unsi
   return 1;
 }
 
-double cpk_select_in_bucket(double *values, long *weights, long n, long rank, unsigned shift) {
+static double select_plain(double *values, long *weights, long n, long rank, unsigned shift) {
   if (n < 1) return NAN;
   long hist[1024];
   // Five levels of ten bits reach bit 0 from bit 42; more means the values
@@ -126,4 +161,90 @@ double cpk_select_in_bucket(double *values, long *weights, long n, long rank, un
     shift = shift >= 10 ? shift - 10 : 0;
   }
   return NAN;
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
+// select_plain eight values at a time, the same levels and the same answer
+// (the value at the rank, which any exact selection gives). The values of
+// the chosen bin are compress-stored into scratch (`keptValues`,
+// `keptWeights`, n each) instead of swapped to the front: the input is left
+// as it is, and from the second level on the scratch is compacted in place
+// (a chunk is read before anything is written at or past its start). The
+// histogram is counted in four interleaved tables, so that values falling
+// in one bin (the usual case: they are near-ties) do not each wait for the
+// last one's count.
+static TARGET512 double select_avx512(const double *values, const long *weights, long n,
+                                      long rank, unsigned shift, double *keptValues,
+                                      long *keptWeights) {
+  long hist[4][1024];
+  for (int level = 0; level < 8; level++) {
+    unsigned long long first = key_of(values, 0, 0), differ = 0;
+    __m512i f = _mm512_set1_epi64((long long)first), any = _mm512_setzero_si512();
+    long i = 0;
+    for (; i + 8 <= n; i += 8)
+      any = _mm512_or_si512(any, _mm512_xor_si512(_mm512_loadu_si512((const void *)(values + i)), f));
+    differ = (unsigned long long)_mm512_reduce_or_epi64(any);
+    for (; i < n; i++) differ |= key_of(values + i, 0, 0) ^ first;
+    if (differ == 0) return values[0];
+    while (shift > 0 && (differ >> shift) == 0) shift = shift >= 10 ? shift - 10 : 0;
+    memset(hist, 0, sizeof hist);
+    i = 0;
+    for (; i + 4 <= n; i += 4) {
+      for (int j = 0; j < 4; j++)
+        hist[j][(key_of(values + i + j, 0, 0) >> shift) & 1023] += weights ? weights[i + j] : 1;
+    }
+    for (; i < n; i++) hist[0][(key_of(values + i, 0, 0) >> shift) & 1023] += weights ? weights[i] : 1;
+    long bin = 0;
+    for (;;) {
+      long h = hist[0][bin] + hist[1][bin] + hist[2][bin] + hist[3][bin];
+      if (h >= rank) break;
+      rank -= h;
+      bin += 1;
+    }
+    __m128i s = _mm_cvtsi32_si128((int)shift);
+    __m512i mask = _mm512_set1_epi64(1023), target = _mm512_set1_epi64(bin);
+    long kept = 0;
+    i = 0;
+    for (; i + 8 <= n; i += 8) {
+      __m512i bits = _mm512_loadu_si512((const void *)(values + i));
+      __mmask8 m = _mm512_cmpeq_epi64_mask(
+          _mm512_and_si512(_mm512_srl_epi64(bits, s), mask), target);
+      __m512i w = weights ? _mm512_loadu_si512((const void *)(weights + i)) : _mm512_setzero_si512();
+      _mm512_mask_compressstoreu_pd(keptValues + kept, m, _mm512_castsi512_pd(bits));
+      if (weights) _mm512_mask_compressstoreu_epi64(keptWeights + kept, m, w);
+      kept += __builtin_popcount(m);
+    }
+    for (; i < n; i++) {
+      if (((key_of(values + i, 0, 0) >> shift) & 1023) != (unsigned long long)bin) continue;
+      double v = values[i];
+      long w = weights ? weights[i] : 0;
+      keptValues[kept] = v;
+      if (weights) keptWeights[kept] = w;
+      kept++;
+    }
+    values = keptValues;
+    weights = weights ? keptWeights : 0;
+    n = kept;
+    shift = shift >= 10 ? shift - 10 : 0;
+  }
+  return NAN;
+}
+#endif
+
+double cpk_select_in_bucket(double *values, long *weights, long n, long rank, unsigned shift) {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
+  if (n >= 1 && cpk_level() >= 3) {
+    double *keptValues = malloc((size_t)n * sizeof(double));
+    long *keptWeights = weights ? malloc((size_t)n * sizeof(long)) : 0;
+    if (keptValues && (keptWeights || !weights)) {
+      double r = select_avx512(values, weights, n, rank, shift, keptValues, keptWeights);
+      free(keptValues);
+      free(keptWeights);
+      return r;
+    }
+    free(keptValues);
+    free(keptWeights);
+  }
+#endif
+  return select_plain(values, weights, n, rank, shift);
 }

@@ -106,52 +106,95 @@ import Testing
   /// levels above are skipped), and exact ties,
   /// with and without weights, must give the sorted list's values.
   @Test func crowdedBucketsGiveTheSortedRanks() {
-    var rng = SeededGenerator(seed: 31)
-    for shape in ["packed", "last bits", "middle bits", "ties and packed"] {
-      for size in [4_096, 20_000] {
-        var ratios: [Double] = []
-        var weights: [Int] = []
-        for i in 0..<size {
-          let u = Double.random(in: 0..<1, using: &rng)
-          let r: Double
-          switch shape {
-          case "packed": r = 3 + u * 0.004
-          case "last bits": r = Double(bitPattern: (3.0).bitPattern &+ UInt64(rng.next() % 64))
-          case "middle bits":
-            r = Double(bitPattern: (3.0).bitPattern &+ (UInt64(rng.next() % 1024) << 22))
-          default: r = i % 2 == 0 ? 4.5 : 4.5 + u * 0.001
-          }
-          ratios.append(r)
-          weights.append(1 + Int(rng.next() % 5))
-        }
-        let sorted = ratios.sorted()
-        let expanded = zip(ratios, weights).flatMap { Array(repeating: $0, count: $1) }.sorted()
-        let ranks = [1, 2, size / 20, size / 10, size / 2, size - 1, size]
-        let weightedRanks = [1, expanded.count / 20, expanded.count / 2, expanded.count]
-        let plain = ratios.withUnsafeBufferPointer {
-          BucketSelect.values(atRanks: ranks, of: $0, weights: nil)
-        }
-        #expect(plain == ranks.map { sorted[$0 - 1] }, "\(shape) \(size)")
-        // The radix selection itself, on the values of one bucket (never its
-        // fallback).
-        let top = (sorted[size / 2].bitPattern >> BucketSelect.shift)
-        var bucket = ratios.filter { $0.bitPattern >> BucketSelect.shift == top }
-        let bucketSorted = bucket.sorted()
-        for rank in [1, bucket.count / 3, bucket.count] {
-          let r = bucket.withUnsafeMutableBufferPointer {
-            FastEngine.selectInBucket($0, weights: nil, rank: rank, shift: BucketSelect.shift - 10)
-          }
-          #expect(r == bucketSorted[rank - 1], "\(shape) \(size) rank \(rank) of one bucket")
-        }
-        // Three ranks at most a call with weights, as the statistics ask.
-        for chunk in [Array(weightedRanks.prefix(3)), [weightedRanks[3]]] {
-          let weighted = ratios.withUnsafeBufferPointer { v in
-            weights.withUnsafeBufferPointer { w in
-              BucketSelect.values(atRanks: chunk, of: v, weights: w)
+    // At every instruction-set level: AVX-512 has its own gathering and
+    // radix selection, the others the plain loops.
+    VectorLevels.each { level in
+      var rng = SeededGenerator(seed: 31)
+      for shape in ["packed", "last bits", "middle bits", "ties and packed"] {
+        for size in [4_096, 20_000] {
+          var ratios: [Double] = []
+          var weights: [Int] = []
+          for i in 0..<size {
+            let u = Double.random(in: 0..<1, using: &rng)
+            let r: Double
+            switch shape {
+            case "packed": r = 3 + u * 0.004
+            case "last bits": r = Double(bitPattern: (3.0).bitPattern &+ UInt64(rng.next() % 64))
+            case "middle bits":
+              r = Double(bitPattern: (3.0).bitPattern &+ (UInt64(rng.next() % 1024) << 22))
+            default: r = i % 2 == 0 ? 4.5 : 4.5 + u * 0.001
             }
+            ratios.append(r)
+            weights.append(1 + Int(rng.next() % 5))
           }
-          #expect(weighted == chunk.map { expanded[$0 - 1] }, "\(shape) \(size) weighted")
+          let sorted = ratios.sorted()
+          let expanded = zip(ratios, weights).flatMap { Array(repeating: $0, count: $1) }.sorted()
+          let ranks = [1, 2, size / 20, size / 10, size / 2, size - 1, size]
+          let weightedRanks = [1, expanded.count / 20, expanded.count / 2, expanded.count]
+          let plain = ratios.withUnsafeBufferPointer {
+            BucketSelect.values(atRanks: ranks, of: $0, weights: nil)
+          }
+          #expect(plain == ranks.map { sorted[$0 - 1] }, "\(level) \(shape) \(size)")
+          // The radix selection itself, on the values of one bucket (never its
+          // fallback).
+          let top = (sorted[size / 2].bitPattern >> BucketSelect.shift)
+          var bucket = ratios.filter { $0.bitPattern >> BucketSelect.shift == top }
+          let bucketSorted = bucket.sorted()
+          for rank in [1, bucket.count / 3, bucket.count] {
+            let r = bucket.withUnsafeMutableBufferPointer {
+              FastEngine.selectInBucket(
+                $0, weights: nil, rank: rank, shift: BucketSelect.shift - 10)
+            }
+            #expect(
+              r == bucketSorted[rank - 1], "\(level) \(shape) \(size) rank \(rank) of one bucket")
+          }
+          // Three ranks at most a call with weights, as the statistics ask.
+          for chunk in [Array(weightedRanks.prefix(3)), [weightedRanks[3]]] {
+            let weighted = ratios.withUnsafeBufferPointer { v in
+              weights.withUnsafeBufferPointer { w in
+                BucketSelect.values(atRanks: chunk, of: v, weights: w)
+              }
+            }
+            #expect(
+              weighted == chunk.map { expanded[$0 - 1] }, "\(level) \(shape) \(size) weighted")
+          }
         }
+      }
+    }
+  }
+
+  /// Gathering copies the values (and weights) of up to three buckets, each
+  /// to its own cursor, in order: at every level the same as filtering the
+  /// values by bucket, with the keys in any order and one key no value has.
+  @Test func gatheringCopiesEachBucketInOrder() {
+    var rng = SeededGenerator(seed: 47)
+    let values = (0..<1_003).map { _ in 3 + Double(rng.next() % 6) * 0.004 }
+    let weights = values.indices.map { 1 + $0 % 7 }
+    func key(_ v: Double) -> UInt64 { (v.bitPattern >> BucketSelect.shift) - BucketSelect.base }
+    let present = Array(Set(values.map(key))).sorted()
+    let limit = UInt64(BucketSelect.bucketCount)
+    for keys in [[present[2], present[0], present[4]], [present[1], limit, present[3]]] {
+      var expected: [(Double, Int)] = []
+      for k in keys { expected += zip(values, weights).filter { key($0.0) == k } }
+      VectorLevels.each { level in
+        var outValues = [Double](repeating: -1, count: values.count)
+        var outWeights = [Int](repeating: -1, count: values.count)
+        var starts = [0]
+        for k in keys.dropLast() {
+          starts.append(starts.last! + values.filter { key($0) == k }.count)
+        }
+        var cursors = starts
+        values.withUnsafeBufferPointer { v in
+          weights.withUnsafeBufferPointer { w in
+            FastEngine.gatherBuckets(
+              v, weights: w.baseAddress, shift: BucketSelect.shift, base: BucketSelect.base,
+              keys: keys, into: &outValues, &outWeights, cursors: &cursors)
+          }
+        }
+        let n = expected.count
+        #expect(Array(outValues.prefix(n)) == expected.map(\.0), "\(level) \(keys)")
+        #expect(Array(outWeights.prefix(n)) == expected.map(\.1), "\(level) \(keys)")
+        #expect(cursors.last! == n, "\(level)")
       }
     }
   }
