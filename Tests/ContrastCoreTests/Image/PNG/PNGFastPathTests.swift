@@ -153,6 +153,39 @@ struct PNGFastPathTests {
     #expect(sameToTheBit(fast, libpng))
   }
 
+  /// Paeth rows in runs (photos' usual filter; the test above never has
+  /// two in a row): runs of every length, odd and even, after and before
+  /// other filters, the first and the last row included, at every channel
+  /// count and at widths of one and two pixels.
+  @Test(arguments: 1...4)
+  func paethRowsInRunsMatchLibpng(channels: Int) throws {
+    guard skipUnlessAvailable() else { return }
+    var random = SeededGenerator(seed: 200 + UInt64(channels))
+    let filters: [UInt8] = [4, 4, 4, 1, 4, 4, 0, 4, 4, 4, 4, 2, 4, 3, 4, 4, 4, 4, 4, 4]
+    let colorType: UInt8 = [0, 4, 2, 6][channels - 1]
+    for width in [1, 2, 41] {
+      for height in [1, 2, filters.count - 1, filters.count] {
+        let rows = (0..<height).flatMap { y -> [UInt8] in
+          [filters[y]]
+            + (0..<width * channels).map { _ in
+              switch random.next() % 4 {
+              case 0: 0
+              case 1: 255
+              default: UInt8.random(in: 0...255, using: &random)
+              }
+            }
+        }
+        let bytes = PNGBytes.storedPNG(
+          width: width, height: height, colorType: colorType, filteredRows: rows)
+        let label = "\(channels) channels, \(width)x\(height)"
+        let fast = try #require(
+          PNGFastPath.decode(bytes, name: "p.png", pixelLimit: Self.pixelLimit), "\(label)")
+        let libpng = try PNGDecoder.decode(bytes, name: "p.png", allowFastPath: false)
+        #expect(sameToTheBit(fast, libpng), "\(label)")
+      }
+    }
+  }
+
   /// Narrow and short images of every channel count, their IDAT data in
   /// one chunk or split into chunks of 7 bytes (gathered in the result's
   /// buffer, which the filtered rows share at its end).
