@@ -141,17 +141,19 @@ public final class WallpaperCanvas {
     let key = MixtureKey(rect: rect, blur: blur)
     if let mixed = mixtures[key] { return mixed }
     let weights = parts.map { $0.weight / m }
-    var samples = [Float](repeating: 0, count: images[0].samples.count)
-    Self.withSamples(of: images[...]) { g in
-      samples.withUnsafeMutableBufferPointer { out in
+    // Every sample is written below: the buffer is not cleared first.
+    let count = images[0].samples.count
+    let samples = [Float](unsafeUninitializedCapacity: count) { out, initialized in
+      guard count > 0 else { return }
+      Self.withSamples(of: images[...]) { g in
         let o = out.baseAddress!
         if g.count == 2 {
           // The usual two-scale frost, without the inner loop (the same sums:
           // 0 + w0 g0 + w1 g1, in that order), on the vector unit when it runs.
           let (a, b) = (g[0].baseAddress!, g[1].baseAddress!)
           let (w0, w1) = (weights[0], weights[1])
-          if FastEngine.mix(a, b, weights: w0, w1, count: out.count, into: o) { return }
-          for i in 0..<out.count {
+          if FastEngine.mix(a, b, weights: w0, w1, count: count, into: o) { return }
+          for i in 0..<count {
             var sum = 0.0
             sum += w0 * Double(a[i])
             sum += w1 * Double(b[i])
@@ -159,12 +161,13 @@ public final class WallpaperCanvas {
           }
           return
         }
-        for i in out.indices {
+        for i in 0..<count {
           var sum = 0.0
           for k in g.indices { sum += weights[k] * Double(g[k][i]) }
           o[i] = Float(sum)
         }
       }
+      initialized = count
     }
     let mixed = RGBImage(width: images[0].width, height: images[0].height, samples: samples)
     mixtures[key] = mixed
