@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The contrast model's vector loop alone (Benchmarks/kernel/ratios-bench.c),
+# compiled against this checkout's Sources/CPixelKernel with the release
+# build's optimisation, at opaque and translucent text, ratios alone and
+# with the statistics: nanoseconds an entry and a checksum of the ratios
+# (equal across versions that keep the bits). A benchmark, not a test.
+#
+#   bash Benchmarks/kernel-bench.sh [path/to/a/checkout]   (default: this one)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="${1:-$(dirname "$here")}"
+src="$root/Sources/CPixelKernel"
+work="$(mktemp -d /tmp/glass-audit-kernel.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+cc="${CC:-clang}"
+"$cc" -O2 -I "$src/include" -I "$src" -o "$work/ratios-bench" "$here/kernel/ratios-bench.c" \
+  "$src/cpixelkernel.c" "$src/cgather.c" -lm
+echo "Sources/CPixelKernel of $root ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "?")):"
+for opaque in 1 0; do
+  for summary in 0 1; do "$work/ratios-bench" "$opaque" "$summary"; done
+done
