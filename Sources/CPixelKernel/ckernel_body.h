@@ -175,22 +175,23 @@ static inline TARGET void FN(store)(double *out, long n, long k, V v) {
 // `(max + 0.05) / (min + 0.05)`): the same bits.
 #define BLOCK (8 * LANES)
 
-// The backgrounds of entries k0 ..< k0 + m (m <= BLOCK) into r, g, b, and
-// with a colour that is not opaque the colour composited over each into
-// fr, fg, fb; a vector whose entries all lie behind an opaque fill or tint
-// gets its ratios in r at once and its flag in `constant`. Returns whether
-// any vector needs the rest of the model.
-static inline TARGET int FN(block_backgrounds)(const cpk_params *p, const double *r,
-                                               const double *g, const double *b,
-                                               const uint8_t *codes, long n, long k0, long m,
-                                               double *cr, double *cg, double *cb, double *fr,
-                                               double *fg, double *fb, uint8_t *constant) {
+// The backgrounds of entries k0 ..< k0 + m (m <= BLOCK) into r, g, b. For
+// the ratios (`forRatios`), with a colour that is not opaque, the colour
+// composited over each into fr, fg, fb, and a vector whose entries all lie
+// behind an opaque fill or tint gets its ratios in r at once and its flag
+// in `constant`. Returns whether any vector needs the rest of the model.
+static inline TARGET int FN(block_backgrounds)(const cpk_params *p, int forRatios,
+                                               const double *r, const double *g,
+                                               const double *b, const uint8_t *codes, long n,
+                                               long k0, long m, double *cr, double *cg,
+                                               double *cb, double *fr, double *fg, double *fb,
+                                               uint8_t *constant) {
   int any = 0;
   for (long k = 0; k < m; k += LANES) {
     V r0, g0, b0;
     C c;
     FN(load)(r, g, b, codes, n, k0 + k, &r0, &g0, &b0, &c);
-    constant[k / LANES] = p->hasConstant && MBITS(CZERO(c)) == 0;
+    constant[k / LANES] = forRatios && p->hasConstant && MBITS(CZERO(c)) == 0;
     if (constant[k / LANES]) {
       VSTORE(cr + k, VBLEND(CBAND(c), VSPLAT(p->constantInside), VSPLAT(p->constantBorder)));
       continue;
@@ -201,7 +202,7 @@ static inline TARGET int FN(block_backgrounds)(const cpk_params *p, const double
     VSTORE(cr + k, rr);
     VSTORE(cg + k, gg);
     VSTORE(cb + k, bb);
-    if (!p->opaque) {
+    if (forRatios && !p->opaque) {
       VSTORE(fr + k, FN(over)(p->color, 0, rr));
       VSTORE(fg + k, FN(over)(p->color, 1, gg));
       VSTORE(fb + k, FN(over)(p->color, 2, bb));
@@ -227,7 +228,8 @@ static TARGET void FN(ratios)(const cpk_params *p, const double *r, const double
   uint8_t constant[BLOCK / LANES];
   for (long k0 = 0; k0 < n; k0 += BLOCK) {
     long m = n - k0 < BLOCK ? n - k0 : BLOCK;
-    if (FN(block_backgrounds)(p, r, g, b, codes, n, k0, m, cr, cg, cb, fr, fg, fb, constant)) {
+    if (FN(block_backgrounds)(p, 1, r, g, b, codes, n, k0, m, cr, cg, cb, fr, fg, fb,
+                              constant)) {
       // The background's luminance into cg, the colour's into fr.
       FN(block_luminances)(p, cr, cg, cb, m, constant, cg);
       if (!p->opaque) FN(block_luminances)(p, fr, fg, fb, m, constant, fr);
@@ -247,20 +249,11 @@ static TARGET void FN(ratios)(const cpk_params *p, const double *r, const double
 static TARGET void FN(luminances)(const cpk_params *p, const double *r, const double *g,
                                   const double *b, const uint8_t *codes, long n, double *out) {
   double cr[BLOCK], cg[BLOCK], cb[BLOCK];
-  uint8_t none[BLOCK / LANES] = {0};
+  uint8_t constant[BLOCK / LANES];
   for (long k0 = 0; k0 < n; k0 += BLOCK) {
     long m = n - k0 < BLOCK ? n - k0 : BLOCK;
-    for (long k = 0; k < m; k += LANES) {
-      V r0, g0, b0;
-      C c;
-      FN(load)(r, g, b, codes, n, k0 + k, &r0, &g0, &b0, &c);
-      V rr, gg, bb;
-      FN(backgrounds)(p, r0, g0, b0, c, &rr, &gg, &bb);
-      VSTORE(cr + k, rr);
-      VSTORE(cg + k, gg);
-      VSTORE(cb + k, bb);
-    }
-    FN(block_luminances)(p, cr, cg, cb, m, none, cr);
+    FN(block_backgrounds)(p, 0, r, g, b, codes, n, k0, m, cr, cg, cb, 0, 0, 0, constant);
+    FN(block_luminances)(p, cr, cg, cb, m, constant, cr);
     for (long k = 0; k < m; k += LANES) FN(store)(out, n, k0 + k, VLOAD(cr + k));
   }
 }
