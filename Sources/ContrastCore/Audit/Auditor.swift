@@ -277,10 +277,33 @@ struct Auditor: Sendable {
     guard let decoded = try? wallpaper.load() else { return [] }
     var canvases: [Canvas: WallpaperCanvas] = [:]
     var out: [DrawnScene] = []
-    for key in scenes {
+    // A layout's scenes under one profile drawn together, on canvases that
+    // let go of their blurs after them and of each scene's mixtures after
+    // it: they blur whole elements, and a canvas keeping every scene's
+    // blurs and mixtures held about 200 MB per worker (the run's peak went
+    // from 0.99 to 0.72 GB). A Gaussian is kept while the layout's scenes
+    // are drawn (its other Liquid Glass settings and modes read it again);
+    // the wallpaper is placed once. (The scenes are put in order after.)
+    let ordered = scenes.enumerated().sorted {
+      let (a, b) = ($0.element, $1.element)
+      return (a.layout, a.profile) != (b.layout, b.profile)
+        ? (a.layout, a.profile) < (b.layout, b.profile) : $0.offset < $1.offset
+    }.map(\.element)
+    var previous: SceneKey?
+    for key in ordered {
       guard let layout = layouts.first(where: { $0.id == key.layout }),
         let profile = profiles.first(where: { $0.name == key.profile })
       else { continue }
+      if let p = previous, (p.layout, p.profile) != (key.layout, key.profile) {
+        canvases = canvases.mapValues {
+          WallpaperCanvas(
+            wallpaperID: $0.wallpaperID, image: $0.image, canvas: $0.canvas,
+            sharedMasks: masks, blurWorkers: jobs)
+        }
+      } else {
+        for c in canvases.values { c.releaseMixtures() }
+      }
+      previous = key
       let canvas = placed(
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
       // The setting it is drawn at alone, when the audit named it.

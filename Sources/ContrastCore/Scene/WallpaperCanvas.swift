@@ -122,6 +122,13 @@ public final class WallpaperCanvas {
     return b
   }
 
+  /// Lets go of the mixtures made so far (``blurred(_:mixture:)``), keeping
+  /// the Gaussians they were mixed from: a mixture asked for again is mixed
+  /// again, the same bits.
+  func releaseMixtures() {
+    mixtures = [:]
+  }
+
   /// The sigmas that ``planBlurs(_:)`` gave one shared field (ascending).
   var plannedSigmas: [Double] { plannedCoverage.keys.sorted() }
 

@@ -134,6 +134,32 @@ import Testing
     #expect(canvas.blursComputed == 3)
   }
 
+  /// A canvas that lets go of its mixtures (the previews', between scenes)
+  /// mixes them again from the Gaussians it keeps: the same bits, nothing
+  /// blurred again.
+  @Test func aReleasedMixtureIsMixedAgainToTheSameBits() throws {
+    let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 2)
+    var rng = SeededGenerator(seed: 5)
+    let image = RGBImage(
+      width: 240, height: 120,
+      samples: (0..<(3 * 240 * 120)).map { _ in Float(rng.next() % 256) / 255 })
+    let canvas = WallpaperCanvas(wallpaperID: "w", image: image, canvas: size)
+    let e = Element(
+      id: "e", material: "glass.regular", frame: RectInPoints(x: 10, y: 5, width: 100, height: 48))
+    let clear = try Self.profile.rendering(
+      of: e, appearance: .light, mode: .normal, scale: 2, liquidGlass: 0)
+    let first = try #require(canvas.backdrop(of: e, rendering: clear).blurred)
+    let computed = canvas.blursComputed
+    canvas.releaseMixtures()
+    let again = try #require(canvas.backdrop(of: e, rendering: clear).blurred)
+    #expect(canvas.blursComputed == computed)
+    #expect(again.samples.map(\.bitPattern) == first.samples.map(\.bitPattern))
+    // Mixed anew, not the kept image: a fresh canvas mixes the same bits.
+    let fresh = WallpaperCanvas(wallpaperID: "w", image: image, canvas: size)
+    let made = try #require(fresh.backdrop(of: e, rendering: clear).blurred)
+    #expect(made.samples.map(\.bitPattern) == first.samples.map(\.bitPattern))
+  }
+
   /// Every Gaussian of a mixture is planned; none under Reduce Transparency.
   @Test func everyComponentIsRequested() throws {
     let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 3)
