@@ -115,8 +115,11 @@ enum Discovery {
   /// `budget`. In a folder, `matrix.yml` names the wallpapers with their ids
   /// and categories; a PNG it does not list is audited too, under its file
   /// name, with an `unlisted-wallpaper` finding; an image of another format
-  /// is skipped with an `unsupported-wallpaper` finding.
-  static func wallpapers(at path: String, pixelLimit: Int, budget: MemoryBudget) -> Wallpapers {
+  /// is skipped with an `unsupported-wallpaper` finding. With `kept`, a
+  /// wallpaper decoded once is decoded again from the samples it keeps.
+  static func wallpapers(
+    at path: String, pixelLimit: Int, budget: MemoryBudget, kept: KeptWallpapers? = nil
+  ) -> Wallpapers {
     var out = Wallpapers()
     func input(file: InputPath, id: String, category: String?, appearances: [Appearance]?)
       -> WallpaperInput
@@ -126,8 +129,10 @@ enum Discovery {
       return WallpaperInput(
         id: id, category: category, file: name, appearances: appearances, estimatedCost: size
       ) {
+        if let held = kept?.image(for: name, reserve: budget.reserve) { return held }
         let d = try PNGDecoder.decode(
           contentsOf: file, displayName: name, pixelLimit: pixelLimit, budget: budget)
+        kept?.keep(d.image, hadTransparency: d.hadTransparency, for: name)
         return (d.image, d.hadTransparency)
       }
     }

@@ -170,9 +170,12 @@ struct MatrixOptions: ParsableArguments {
 
   /// The request of the matrix: the layouts and wallpapers found (each
   /// unreadable one an input error of the request, the others audited),
-  /// the targets of the settings file and the inputs' digest.
+  /// the targets of the settings file and the inputs' digest. `keeping`:
+  /// the wallpapers will be decoded again (previews, the fixes' rounds), so
+  /// their 8-bit samples are kept between decodes (``KeptWallpapers``).
   func request(
-    _ configuration: RunConfiguration, settings: AuditSettings, profiles: Profiles
+    _ configuration: RunConfiguration, settings: AuditSettings, profiles: Profiles,
+    keeping: Bool = false
   ) throws -> Inputs {
     let named = try PathArguments.classify(paths)
     let layoutDir = layouts ?? named.layouts ?? configuration.layouts ?? "layouts"
@@ -180,7 +183,9 @@ struct MatrixOptions: ParsableArguments {
     let wallpaperPath = wallpapers ?? named.wallpapers ?? configuration.wallpapers ?? "wallpapers"
     let limit = pixelLimit ?? configuration.pixelLimit ?? PNGDecoder.defaultPixelLimit
     let budget = MemoryBudget(bytes: memoryBudget?.bytes ?? MemoryBudget.defaultBytes)
-    let matrix = Discovery.wallpapers(at: wallpaperPath, pixelLimit: limit, budget: budget)
+    let matrix = Discovery.wallpapers(
+      at: wallpaperPath, pixelLimit: limit, budget: budget,
+      kept: keeping ? KeptWallpapers() : nil)
     var request = AuditRequest(
       profiles: profiles.loaded, settings: settings, layouts: loaded.layouts,
       wallpapers: matrix.inputs)

@@ -144,7 +144,12 @@ struct RunCommand: ParsableCommand {
       }
     }
 
-    let inputs = try matrix.request(configuration, settings: settings, profiles: profiles)
+    // Read before the audit: the fixes are verified on the texts audited.
+    let verifying = (verifyFixes ?? configuration.verifyFixes ?? true) && shard == nil
+    // (Decoded again by the previews and the fixes' rounds: kept.)
+    let inputs = try matrix.request(
+      configuration, settings: settings, profiles: profiles,
+      keeping: verifying || formatList.contains(.html))
     var request = inputs.request
     request.shard = shard
     request.baseline = loadedBaseline
@@ -157,8 +162,6 @@ struct RunCommand: ParsableCommand {
     }
     inputs.printProblems(console)
 
-    // Read before the audit: the fixes are verified on the texts audited.
-    let verifying = (verifyFixes ?? configuration.verifyFixes ?? true) && shard == nil
     if shard != nil && verifyFixes == nil && configuration.verifyFixes != false {
       console.status(
         "glass-audit: a shard does not verify fixes (it holds a slice of the wallpapers); its"
@@ -166,8 +169,9 @@ struct RunCommand: ParsableCommand {
     }
     var fixRequest = request
     // The fixer's rounds keep no placed wallpaper between them here: the
-    // run's reports are held beside them (a wallpaper is decoded again
-    // for each round instead; `fix`, which holds no report, keeps some).
+    // run's reports are held beside them (a wallpaper is made again for
+    // each round from the 8-bit samples the run keeps, `KeptWallpapers`,
+    // and placed again; `fix`, which holds no report, keeps some placed).
     fixRequest.cache = AuditCache(budget: 0)
     let layoutTexts =
       verifying
