@@ -146,10 +146,9 @@ struct RunCommand: ParsableCommand {
 
     // Read before the audit: the fixes are verified on the texts audited.
     let verifying = (verifyFixes ?? configuration.verifyFixes ?? true) && shard == nil
-    // (Decoded again by the previews and the fixes' rounds: kept.)
+    // (Decoded again by the previews and each of the fixes' rounds: kept.)
     let inputs = try matrix.request(
-      configuration, settings: settings, profiles: profiles,
-      keeping: verifying || formatList.contains(.html))
+      configuration, settings: settings, profiles: profiles, keeping: verifying)
     var request = inputs.request
     request.shard = shard
     request.baseline = loadedBaseline

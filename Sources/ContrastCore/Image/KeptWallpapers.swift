@@ -8,10 +8,13 @@ import Foundation
 /// the bits both PNG decoders make (`cfastpng_rows.c`, libpng's 8-bit
 /// path), instead of reading, inflating and unfiltering its file.
 ///
-/// Only an image whose every sample is exactly `v / 255` for a byte `v` is
-/// kept (an 8-bit opaque file; not a 16-bit one, nor one flattened over
-/// black), and only while `budget` has room, the first ones first; the
-/// others are decoded each time, as without it. Nothing here changes a bit:
+/// A wallpaper is kept at its second decode, not its first: the audit's
+/// decode does not know whether another will come (a run where nothing
+/// fails re-audits nothing), and the audit's working set, where a run peaks,
+/// is not made larger. Only an image whose every sample is exactly `v / 255`
+/// for a byte `v` is kept (an 8-bit opaque file; not a 16-bit one, nor one
+/// flattened over black), and only while `budget` has room, the first ones
+/// first; the others are decoded each time, as without it. Nothing here changes a bit:
 /// ``image(for:reserve:)`` gives the samples the decoder gave. Safe to share
 /// among threads.
 public final class KeptWallpapers: @unchecked Sendable {
@@ -27,14 +30,19 @@ public final class KeptWallpapers: @unchecked Sendable {
   private let lock = NSLock()
   private var kept: [String: Kept] = [:]
   private var refused: Set<String> = []
+  private var seen: Set<String> = []
   private var held = 0
 
   /// The default budget: 256 MiB, the 21 wallpapers of the bundled matrix
   /// (9.5 MB each at 1206 x 2622) with room to spare.
   public static let defaultBudget = 256 << 20
 
-  public init(budget: Int = KeptWallpapers.defaultBudget) {
+  /// Whether a wallpaper is kept at its first decode (else at its second).
+  public let keepsFirstDecode: Bool
+
+  public init(budget: Int = KeptWallpapers.defaultBudget, keepsFirstDecode: Bool = false) {
     self.budget = Swift.max(0, budget)
+    self.keepsFirstDecode = keepsFirstDecode
   }
 
   /// The bytes kept now.
@@ -74,12 +82,14 @@ public final class KeptWallpapers: @unchecked Sendable {
     return (image, entry.hadTransparency)
   }
 
-  /// Keeps `image` (as a decoder made it) for `key`, when each of its
-  /// samples is a byte's `v / 255` and the budget has room; else nothing.
+  /// Keeps `image` (as a decoder made it) for `key`, when it is the second
+  /// decode of `key` (or ``keepsFirstDecode``), each of its samples is a
+  /// byte's `v / 255` and the budget has room; else nothing.
   public func keep(_ image: RGBImage, hadTransparency: Bool, for key: String) {
     let count = image.samples.count
     lock.lock()
-    let wanted = kept[key] == nil && !refused.contains(key) && held + count <= budget
+    let again = keepsFirstDecode || !seen.insert(key).inserted
+    let wanted = again && kept[key] == nil && !refused.contains(key) && held + count <= budget
     if wanted { held += count }  // (reserved while the bytes are made)
     lock.unlock()
     guard wanted else { return }

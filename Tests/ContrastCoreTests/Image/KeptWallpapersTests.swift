@@ -28,7 +28,7 @@ import Testing
       print("png-corpus not found at \(folder.path); kept-wallpaper corpus test skipped")
       return
     }
-    let kept = KeptWallpapers(budget: 1 << 30)
+    let kept = KeptWallpapers(budget: 1 << 30, keepsFirstDecode: true)
     var (keptCount, refusedCount) = (0, 0)
     for file in files {
       let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
@@ -99,7 +99,12 @@ import Testing
       return image
     }
     let kept = KeptWallpapers(budget: 3600 + 100)
+    // Kept at the second decode, not the first.
     kept.keep(image(1), hadTransparency: false, for: "a")
+    #expect(kept.count == 0 && kept.bytesHeld == 0)
+    #expect(kept.image(for: "a") { MemoryBudget(bytes: 1 << 20).reserve($0) } == nil)
+    kept.keep(image(1), hadTransparency: false, for: "a")
+    kept.keep(image(2), hadTransparency: true, for: "b")
     kept.keep(image(2), hadTransparency: true, for: "b")
     #expect(kept.count == 1 && kept.bytesHeld == 3600)
     #expect(kept.image(for: "b") { MemoryBudget(bytes: 1 << 20).reserve($0) } == nil)
@@ -115,7 +120,7 @@ import Testing
     // An image whose samples were changed after decoding is not kept.
     var changed = image(3)
     changed.samples[0] = 0
-    let other = KeptWallpapers(budget: 1 << 20)
+    let other = KeptWallpapers(budget: 1 << 20, keepsFirstDecode: true)
     other.keep(changed, hadTransparency: false, for: "c")
     #expect(other.count == 0 && other.bytesHeld == 0)
   }
