@@ -393,15 +393,34 @@ struct Auditor: Sendable {
         ? zip(profiles, trustIndexes).map { [$0] } : [Array(zip(profiles, trustIndexes))]
       for group in profileGroups {
         var canvases: [Canvas: WallpaperCanvas] = [:]
-        var planned: Set<Canvas> = []
-        for layout in layoutsToAudit {
+        // Per layout, the blurs it reads (made when its canvas is first
+        // placed, for the canvas's plan): a layout's Gaussians and mixtures
+        // that no later layout reads are let go of once it is measured, so
+        // that a canvas does not hold every layout's blurred items until the
+        // wallpaper ends (with every text size, larger items: about 70 MB of
+        // the full sweep's peak). Whatever is asked again is made again, the
+        // same bits.
+        var reads: [[(rect: PixelRect, sigma: Double)]?] = Array(
+          repeating: nil, count: layoutsToAudit.count)
+        for (index, layout) in layoutsToAudit.enumerated() {
           let canvas = placed(
             image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks,
             hadTransparency: hadTransparency)
-          if planned.insert(layout.canvas).inserted {
+          if reads[index] == nil {
+            for (i, l) in layoutsToAudit.enumerated() where l.canvas == layout.canvas {
+              reads[i] = blurRequests(
+                of: l, on: canvas, appearances: appearances, profiles: group.map(\.0),
+                bounds: bounds)
+            }
             canvas.planBlurs(
-              blurRequests(
-                on: canvas, appearances: appearances, profiles: group.map(\.0), bounds: bounds))
+              layoutsToAudit.indices.filter { layoutsToAudit[$0].canvas == layout.canvas }
+                .flatMap { reads[$0]! })
+          }
+          defer {
+            canvas.releaseBlurs(
+              keeping: layoutsToAudit.indices.dropFirst(index + 1).filter {
+                layoutsToAudit[$0].canvas == layout.canvas
+              }.flatMap { reads[$0]! })
           }
           // Mode outside; profile, setting and appearance inside: the scenes
           // of a mode usually share each item's pixels (the same blur and
@@ -513,17 +532,17 @@ extension Auditor {
         SceneColumn(appearance: appearance, mode: mode, profile: profile.name)) ?? false)
   }
 
-  /// Every blur the layouts on `canvas`'s size will ask of it, in every
-  /// profile, mode, setting and appearance (for ``WallpaperCanvas/planBlurs(_:)``):
-  /// each element's over the part of it its items read, as
-  /// ``SceneEvaluator`` asks.
+  /// Every blur `layout` will ask of `canvas`, in every profile, mode,
+  /// setting and appearance (for ``WallpaperCanvas/planBlurs(_:)``): each
+  /// element's over the part of it its items read, as ``SceneEvaluator``
+  /// asks.
   func blurRequests(
-    on canvas: WallpaperCanvas, appearances: [Appearance], profiles: [Profile],
-    bounds: BoundsCache
+    of layout: Layout, on canvas: WallpaperCanvas, appearances: [Appearance],
+    profiles: [Profile], bounds: BoundsCache
   ) -> [(rect: PixelRect, sigma: Double)] {
     var out: [(rect: PixelRect, sigma: Double)] = []
     let whole = PixelRect(x: 0, y: 0, width: canvas.image.width, height: canvas.image.height)
-    for layout in layouts where layout.canvas == canvas.canvas {
+    do {
       for profile in profiles {
         for (mode, liquidGlass) in settings.modeColumns {
           for appearance in appearances

@@ -129,6 +129,17 @@ public final class WallpaperCanvas {
     mixtures = [:]
   }
 
+  /// Lets go of the Gaussians (``blurred(_:sigmaInPixels:)``) not in
+  /// `reads` and of the mixtures over a rectangle not in it, keeping the
+  /// planned fields: what is asked again is made again, the same bits.
+  func releaseBlurs(keeping reads: [(rect: PixelRect, sigma: Double)]) {
+    guard !blurs.isEmpty || !mixtures.isEmpty else { return }
+    let kept = Set(reads.map { BlurKey(rect: $0.rect, sigma: $0.sigma) })
+    let rects = Set(reads.map(\.rect))
+    blurs = blurs.filter { kept.contains($0.key) }
+    mixtures = mixtures.filter { rects.contains($0.key.rect) }
+  }
+
   /// The sigmas that ``planBlurs(_:)`` gave one shared field (ascending).
   var plannedSigmas: [Double] { plannedCoverage.keys.sorted() }
 

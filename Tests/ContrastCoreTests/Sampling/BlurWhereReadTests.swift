@@ -42,7 +42,8 @@ struct BlurWhereReadTests {
         let auditor = Auditor(profiles: [Self.profile], settings: settings, layouts: [layout])
         canvas.planBlurs(
           auditor.blurRequests(
-            on: canvas, appearances: [Appearance.light, .dark], profiles: [Self.profile],
+            of: layout, on: canvas, appearances: [Appearance.light, .dark],
+            profiles: [Self.profile],
             bounds: BoundsCache()))
       }
       return LiquidGlassSetting.named.flatMap { setting in

@@ -160,6 +160,35 @@ import Testing
     #expect(made.samples.map(\.bitPattern) == first.samples.map(\.bitPattern))
   }
 
+  /// After a layout, the audit lets go of the blurs no later layout reads
+  /// (`releaseBlurs(keeping:)`): those kept are not blurred again, the
+  /// others are, to the same bits.
+  @Test func releasedBlursAreMadeAgainToTheSameBits() throws {
+    let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 2)
+    var rng = SeededGenerator(seed: 9)
+    let image = RGBImage(
+      width: 240, height: 120,
+      samples: (0..<(3 * 240 * 120)).map { _ in Float(rng.next() % 256) / 255 })
+    let canvas = WallpaperCanvas(wallpaperID: "w", image: image, canvas: size)
+    let (a, b) = (
+      PixelRect(x: 10, y: 10, width: 60, height: 30),
+      PixelRect(x: 100, y: 50, width: 90, height: 40)
+    )
+    let firstA = canvas.blurred(a, sigmaInPixels: 3.6)
+    let firstB = canvas.blurred(b, sigmaInPixels: 3.6)
+    #expect(canvas.blursComputed == 2)
+    canvas.releaseBlurs(keeping: [(a, 3.6)])
+    let againA = canvas.blurred(a, sigmaInPixels: 3.6)
+    #expect(canvas.blursComputed == 2, "the kept one is not blurred again")
+    let againB = canvas.blurred(b, sigmaInPixels: 3.6)
+    #expect(canvas.blursComputed == 3, "the other is")
+    #expect(againA.samples.map(\.bitPattern) == firstA.samples.map(\.bitPattern))
+    #expect(againB.samples.map(\.bitPattern) == firstB.samples.map(\.bitPattern))
+    canvas.releaseBlurs(keeping: [])
+    _ = canvas.blurred(a, sigmaInPixels: 3.6)
+    #expect(canvas.blursComputed == 4)
+  }
+
   /// Every Gaussian of a mixture is planned; none under Reduce Transparency.
   @Test func everyComponentIsRequested() throws {
     let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 3)
