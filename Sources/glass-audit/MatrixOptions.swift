@@ -183,9 +183,10 @@ struct MatrixOptions: ParsableArguments {
     let wallpaperPath = wallpapers ?? named.wallpapers ?? configuration.wallpapers ?? "wallpapers"
     let limit = pixelLimit ?? configuration.pixelLimit ?? PNGDecoder.defaultPixelLimit
     let budget = MemoryBudget(bytes: memoryBudget?.bytes ?? MemoryBudget.defaultBytes)
+    let kept = keeping ? KeptWallpapers() : nil
     let matrix = Discovery.wallpapers(
-      at: wallpaperPath, pixelLimit: limit, budget: budget,
-      kept: keeping ? KeptWallpapers() : nil)
+      at: wallpaperPath, pixelLimit: limit, budget: budget, kept: kept)
+    kept?.wallpaperCount = matrix.inputs.count
     var request = AuditRequest(
       profiles: profiles.loaded, settings: settings, layouts: loaded.layouts,
       wallpapers: matrix.inputs)

@@ -14,7 +14,11 @@ import Foundation
 /// is not made larger. Only an image whose every sample is exactly `v / 255`
 /// for a byte `v` is kept (an 8-bit opaque file; not a 16-bit one, nor one
 /// flattened over black), and only while `budget` has room, the first ones
-/// first; the others are decoded each time, as without it. Nothing here changes a bit:
+/// first; the others are decoded each time, as without it. A run whose
+/// wallpapers would not all fit (``wallpaperCount`` of the first one's
+/// size) keeps none: the heap keeps what it held, so a part kept would cost
+/// the whole budget in peak memory for a part of the saving (at 100 x 100,
+/// about 27 of the 100 wallpapers). Nothing here changes a bit:
 /// ``image(for:reserve:)`` gives the samples the decoder gave. Safe to share
 /// among threads.
 public final class KeptWallpapers: @unchecked Sendable {
@@ -39,6 +43,22 @@ public final class KeptWallpapers: @unchecked Sendable {
 
   /// Whether a wallpaper is kept at its first decode (else at its second).
   public let keepsFirstDecode: Bool
+
+  /// How many wallpapers the run decodes (set before the audit): none is
+  /// kept when that many of the first one's size exceed the budget.
+  public var wallpaperCount: Int {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return expected
+    }
+    set {
+      lock.lock()
+      expected = Swift.max(1, newValue)
+      lock.unlock()
+    }
+  }
+  private var expected = 1
 
   public init(budget: Int = KeptWallpapers.defaultBudget, keepsFirstDecode: Bool = false) {
     self.budget = Swift.max(0, budget)
@@ -89,7 +109,10 @@ public final class KeptWallpapers: @unchecked Sendable {
     let count = image.samples.count
     lock.lock()
     let again = keepsFirstDecode || !seen.insert(key).inserted
-    let wanted = again && kept[key] == nil && !refused.contains(key) && held + count <= budget
+    let fits = count.multipliedReportingOverflow(by: expected)
+    let wanted =
+      again && kept[key] == nil && !refused.contains(key) && held + count <= budget
+      && (held > 0 || (!fits.overflow && fits.partialValue <= budget))
     if wanted { held += count }  // (reserved while the bytes are made)
     lock.unlock()
     guard wanted else { return }

@@ -117,6 +117,15 @@ import Testing
     }
     #expect(budget.bytesInUse == 0)
     #expect(kept.image(for: "a") { _ in nil } == nil)
+    // A run whose wallpapers would not all fit keeps none.
+    let many = KeptWallpapers(budget: 3 * 3600, keepsFirstDecode: true)
+    many.wallpaperCount = 4
+    many.keep(image(1), hadTransparency: false, for: "a")
+    #expect(many.count == 0 && many.bytesHeld == 0)
+    many.wallpaperCount = 3
+    many.keep(image(1), hadTransparency: false, for: "a")
+    many.keep(image(2), hadTransparency: false, for: "b")
+    #expect(many.count == 2 && many.bytesHeld == 2 * 3600)
     // An image whose samples were changed after decoding is not kept.
     var changed = image(3)
     changed.samples[0] = 0

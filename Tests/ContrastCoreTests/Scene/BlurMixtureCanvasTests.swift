@@ -95,16 +95,21 @@ import Testing
     #expect(canvas.blurred(rect, mixture: .sharp) == nil)
   }
 
+  /// A 120 x 60 pt canvas at 2 px a point over seeded noise, its image and size.
+  static func noiseCanvas(seed: UInt64) -> (WallpaperCanvas, RGBImage, Canvas) {
+    let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 2)
+    var rng = SeededGenerator(seed: seed)
+    let image = RGBImage(
+      width: 240, height: 120,
+      samples: (0..<(3 * 240 * 120)).map { _ in Float(rng.next() % 256) / 255 })
+    return (WallpaperCanvas(wallpaperID: "w", image: image, canvas: size), image, size)
+  }
+
   /// Regular glass at the clear and the default setting on one element:
   /// the narrow Gaussians differ, the wide one (14.8 pt) is the same and is
   /// blurred once; asking again blurs nothing.
   @Test func aSharedGaussianIsComputedOnce() throws {
-    let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 2)
-    var rng = SeededGenerator(seed: 3)
-    let image = RGBImage(
-      width: 240, height: 120,
-      samples: (0..<(3 * 240 * 120)).map { _ in Float(rng.next() % 256) / 255 })
-    let canvas = WallpaperCanvas(wallpaperID: "w", image: image, canvas: size)
+    let (canvas, _, _) = Self.noiseCanvas(seed: 3)
     let e = Element(
       id: "e", material: "glass.regular", frame: RectInPoints(x: 10, y: 5, width: 100, height: 48))
     let clear = try Self.profile.rendering(
@@ -138,12 +143,7 @@ import Testing
   /// mixes them again from the Gaussians it keeps: the same bits, nothing
   /// blurred again.
   @Test func aReleasedMixtureIsMixedAgainToTheSameBits() throws {
-    let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 2)
-    var rng = SeededGenerator(seed: 5)
-    let image = RGBImage(
-      width: 240, height: 120,
-      samples: (0..<(3 * 240 * 120)).map { _ in Float(rng.next() % 256) / 255 })
-    let canvas = WallpaperCanvas(wallpaperID: "w", image: image, canvas: size)
+    let (canvas, image, size) = Self.noiseCanvas(seed: 5)
     let e = Element(
       id: "e", material: "glass.regular", frame: RectInPoints(x: 10, y: 5, width: 100, height: 48))
     let clear = try Self.profile.rendering(
@@ -164,12 +164,7 @@ import Testing
   /// (`releaseBlurs(keeping:)`): those kept are not blurred again, the
   /// others are, to the same bits.
   @Test func releasedBlursAreMadeAgainToTheSameBits() throws {
-    let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 2)
-    var rng = SeededGenerator(seed: 9)
-    let image = RGBImage(
-      width: 240, height: 120,
-      samples: (0..<(3 * 240 * 120)).map { _ in Float(rng.next() % 256) / 255 })
-    let canvas = WallpaperCanvas(wallpaperID: "w", image: image, canvas: size)
+    let (canvas, _, _) = Self.noiseCanvas(seed: 9)
     let (a, b) = (
       PixelRect(x: 10, y: 10, width: 60, height: 30),
       PixelRect(x: 100, y: 50, width: 90, height: 40)
