@@ -294,14 +294,9 @@ struct Auditor: Sendable {
       guard let layout = layouts.first(where: { $0.id == key.layout }),
         let profile = profiles.first(where: { $0.name == key.profile })
       else { continue }
-      if let p = previous, (p.layout, p.profile) != (key.layout, key.profile) {
-        canvases = canvases.mapValues {
-          WallpaperCanvas(
-            wallpaperID: $0.wallpaperID, image: $0.image, canvas: $0.canvas,
-            sharedMasks: masks, blurWorkers: jobs)
-        }
-      } else {
-        for c in canvases.values { c.releaseMixtures() }
+      if let p = previous {
+        let sameGroup = (p.layout, p.profile) == (key.layout, key.profile)
+        for c in canvases.values { c.releaseBlurs { sameGroup && $0.sigma != nil } }
       }
       previous = key
       let canvas = placed(
@@ -393,34 +388,37 @@ struct Auditor: Sendable {
         ? zip(profiles, trustIndexes).map { [$0] } : [Array(zip(profiles, trustIndexes))]
       for group in profileGroups {
         var canvases: [Canvas: WallpaperCanvas] = [:]
-        // Per layout, the blurs it reads (made when its canvas is first
-        // placed, for the canvas's plan): a layout's Gaussians and mixtures
-        // that no later layout reads are let go of once it is measured, so
-        // that a canvas does not hold every layout's blurred items until the
-        // wallpaper ends (with every text size, larger items: about 70 MB of
-        // the full sweep's peak). Whatever is asked again is made again, the
-        // same bits.
-        var reads: [[(rect: PixelRect, sigma: Double)]?] = Array(
-          repeating: nil, count: layoutsToAudit.count)
+        // Per canvas, the last layout that reads each blur (from the reads
+        // that plan it, made when the canvas is first placed): a layout's
+        // Gaussians and mixtures that no later layout reads are let go of
+        // once it is measured, so that a canvas does not hold every
+        // layout's blurred items until the wallpaper ends (with every text
+        // size, larger items: about 70 MB of the full sweep's peak).
+        // Whatever is asked again is made again, the same bits.
+        var lastReader: [Canvas: [WallpaperCanvas.BlurRead: Int]] = [:]
         for (index, layout) in layoutsToAudit.enumerated() {
           let canvas = placed(
             image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks,
             hadTransparency: hadTransparency)
-          if reads[index] == nil {
+          if lastReader[layout.canvas] == nil {
+            var requests: [(rect: PixelRect, sigma: Double)] = []
+            var last: [WallpaperCanvas.BlurRead: Int] = [:]
             for (i, l) in layoutsToAudit.enumerated() where l.canvas == layout.canvas {
-              reads[i] = blurRequests(
+              for r in blurRequests(
                 of: l, on: canvas, appearances: appearances, profiles: group.map(\.0),
                 bounds: bounds)
+              {
+                requests.append(r)
+                last[.init(rect: r.rect, sigma: r.sigma)] = i
+                last[.init(rect: r.rect, sigma: nil)] = i
+              }
             }
-            canvas.planBlurs(
-              layoutsToAudit.indices.filter { layoutsToAudit[$0].canvas == layout.canvas }
-                .flatMap { reads[$0]! })
+            canvas.planBlurs(requests)
+            lastReader[layout.canvas] = last
           }
           defer {
-            canvas.releaseBlurs(
-              keeping: layoutsToAudit.indices.dropFirst(index + 1).filter {
-                layoutsToAudit[$0].canvas == layout.canvas
-              }.flatMap { reads[$0]! })
+            let last = lastReader[layout.canvas]!
+            canvas.releaseBlurs { (last[$0] ?? -1) > index }
           }
           // Mode outside; profile, setting and appearance inside: the scenes
           // of a mode usually share each item's pixels (the same blur and

@@ -111,7 +111,8 @@ public final class KeptWallpapers: @unchecked Sendable {
     let again = keepsFirstDecode || !seen.insert(key).inserted
     let fits = count.multipliedReportingOverflow(by: expected)
     let wanted =
-      again && kept[key] == nil && !refused.contains(key) && held + count <= budget
+      image.samplesAreDecoded && again && kept[key] == nil && !refused.contains(key)
+      && held + count <= budget
       && (held > 0 || (!fits.overflow && fits.partialValue <= budget))
     if wanted { held += count }  // (reserved while the bytes are made)
     lock.unlock()
@@ -123,7 +124,7 @@ public final class KeptWallpapers: @unchecked Sendable {
     }
     lock.lock()
     defer { lock.unlock() }
-    if exact, image.samplesAreDecoded {
+    if exact {
       kept[key] = Kept(
         width: image.width, height: image.height, bytes: bytes, hadTransparency: hadTransparency)
     } else {

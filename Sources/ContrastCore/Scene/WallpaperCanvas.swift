@@ -122,22 +122,22 @@ public final class WallpaperCanvas {
     return b
   }
 
-  /// Lets go of the mixtures made so far (``blurred(_:mixture:)``), keeping
-  /// the Gaussians they were mixed from: a mixture asked for again is mixed
-  /// again, the same bits.
-  func releaseMixtures() {
-    mixtures = [:]
+  /// A blurred image the canvas holds: a Gaussian over `rect`
+  /// (``blurred(_:sigmaInPixels:)``), or, with `sigma` nil, a mixture over
+  /// it (``blurred(_:mixture:)``).
+  struct BlurRead: Hashable {
+    var rect: PixelRect
+    var sigma: Double?
   }
 
-  /// Lets go of the Gaussians (``blurred(_:sigmaInPixels:)``) not in
-  /// `reads` and of the mixtures over a rectangle not in it, keeping the
-  /// planned fields: what is asked again is made again, the same bits.
-  func releaseBlurs(keeping reads: [(rect: PixelRect, sigma: Double)]) {
-    guard !blurs.isEmpty || !mixtures.isEmpty else { return }
-    let kept = Set(reads.map { BlurKey(rect: $0.rect, sigma: $0.sigma) })
-    let rects = Set(reads.map(\.rect))
-    blurs = blurs.filter { kept.contains($0.key) }
-    mixtures = mixtures.filter { rects.contains($0.key.rect) }
+  /// Lets go of the Gaussians and mixtures that `keeping` does not keep,
+  /// keeping the planned fields: what is asked again is made again, the
+  /// same bits. (The previews let go of each scene's mixtures and of a
+  /// layout's Gaussians after it; the audit of the blurs no later layout
+  /// reads.)
+  func releaseBlurs(keeping: (BlurRead) -> Bool) {
+    blurs = blurs.filter { keeping(BlurRead(rect: $0.key.rect, sigma: $0.key.sigma)) }
+    mixtures = mixtures.filter { keeping(BlurRead(rect: $0.key.rect, sigma: nil)) }
   }
 
   /// The sigmas that ``planBlurs(_:)`` gave one shared field (ascending).

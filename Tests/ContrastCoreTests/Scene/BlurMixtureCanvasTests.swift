@@ -150,7 +150,7 @@ import Testing
       of: e, appearance: .light, mode: .normal, scale: 2, liquidGlass: 0)
     let first = try #require(canvas.backdrop(of: e, rendering: clear).blurred)
     let computed = canvas.blursComputed
-    canvas.releaseMixtures()
+    canvas.releaseBlurs { $0.sigma != nil }
     let again = try #require(canvas.backdrop(of: e, rendering: clear).blurred)
     #expect(canvas.blursComputed == computed)
     #expect(again.samples.map(\.bitPattern) == first.samples.map(\.bitPattern))
@@ -172,14 +172,14 @@ import Testing
     let firstA = canvas.blurred(a, sigmaInPixels: 3.6)
     let firstB = canvas.blurred(b, sigmaInPixels: 3.6)
     #expect(canvas.blursComputed == 2)
-    canvas.releaseBlurs(keeping: [(a, 3.6)])
+    canvas.releaseBlurs { $0 == .init(rect: a, sigma: 3.6) }
     let againA = canvas.blurred(a, sigmaInPixels: 3.6)
     #expect(canvas.blursComputed == 2, "the kept one is not blurred again")
     let againB = canvas.blurred(b, sigmaInPixels: 3.6)
     #expect(canvas.blursComputed == 3, "the other is")
     #expect(againA.samples.map(\.bitPattern) == firstA.samples.map(\.bitPattern))
     #expect(againB.samples.map(\.bitPattern) == firstB.samples.map(\.bitPattern))
-    canvas.releaseBlurs(keeping: [])
+    canvas.releaseBlurs { _ in false }
     _ = canvas.blurred(a, sigmaInPixels: 3.6)
     #expect(canvas.blursComputed == 4)
   }
