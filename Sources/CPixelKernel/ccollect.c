@@ -11,6 +11,7 @@
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #define CPK_COLLECT_AVX512 1
 #include <immintrin.h>
+#include "ccompress.h"
 #endif
 
 static inline void append(cpk_builder *b, double r, double g, double bl, uint8_t code) {
@@ -171,9 +172,9 @@ static TARGET512 void collect_avx512(cpk_builder *b, const float *image, long wi
       if (starts) {
         int k = __builtin_popcount(starts);
         if (n + k > capacity) __builtin_trap();
-        _mm512_mask_compressstoreu_pd(outR + n, starts, r);
-        _mm512_mask_compressstoreu_pd(outG + n, starts, g);
-        _mm512_mask_compressstoreu_pd(outB + n, starts, bl);
+        cpk_compress_store_pd(outR + n, starts, r);
+        cpk_compress_store_pd(outG + n, starts, g);
+        cpk_compress_store_pd(outB + n, starts, bl);
         __m128i codes8 = _mm512_cvtepi64_epi8(_mm512_maskz_compress_epi64(starts, code));
         _mm_mask_storeu_epi8(outCodes + n, (__mmask16)((1u << k) - 1), codes8);
         // Where each run starts; each run's count is where the next starts

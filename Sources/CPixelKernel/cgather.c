@@ -38,6 +38,7 @@ static void gather_plain(const double *values, const long *weights, long from, l
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
+#include "ccompress.h"
 #define TARGET __attribute__((target("avx2")))
 
 static TARGET long gather_avx2(const double *values, const long *weights, long n,
@@ -84,9 +85,9 @@ static TARGET512 long gather_avx512(const double *values, const long *weights, l
       __mmask8 m = (__mmask8)(_mm512_cmpeq_epi64_mask(key, k[j]) & ~taken);
       if (m == 0) continue;
       taken |= m;
-      _mm512_mask_compressstoreu_pd(outValues + cursors[j], m, _mm512_castsi512_pd(bits));
+      cpk_compress_store_pd(outValues + cursors[j], m, _mm512_castsi512_pd(bits));
       if (weights)
-        _mm512_mask_compressstoreu_epi64(outWeights + cursors[j], m,
+        cpk_compress_store_epi64(outWeights + cursors[j], m,
                                          _mm512_loadu_si512((const void *)(weights + i)));
       cursors[j] += __builtin_popcount(m);
     }
@@ -210,8 +211,8 @@ static TARGET512 double select_avx512(const double *values, const long *weights,
       __mmask8 m = _mm512_cmpeq_epi64_mask(
           _mm512_and_si512(_mm512_srl_epi64(bits, s), mask), target);
       __m512i w = weights ? _mm512_loadu_si512((const void *)(weights + i)) : _mm512_setzero_si512();
-      _mm512_mask_compressstoreu_pd(keptValues + kept, m, _mm512_castsi512_pd(bits));
-      if (weights) _mm512_mask_compressstoreu_epi64(keptWeights + kept, m, w);
+      cpk_compress_store_pd(keptValues + kept, m, _mm512_castsi512_pd(bits));
+      if (weights) cpk_compress_store_epi64(keptWeights + kept, m, w);
       kept += __builtin_popcount(m);
     }
     for (; i < n; i++) {
