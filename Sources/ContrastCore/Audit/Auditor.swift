@@ -369,12 +369,14 @@ struct Auditor: Sendable {
     partial.errors += canvasErrors
     let image = decoded.image
     let hadTransparency = decoded.hadTransparency
-    let layoutsToAudit = drawable
-    /// The scenes of `modes` on every layout, with their remedies. A lane
-    /// places the wallpaper and computes its blurs on canvases of its own
-    /// (a ``WallpaperCanvas`` is one thread's; planned blurs are the same
-    /// bits however they are shared).
-    @Sendable func lane(_ modes: [AccessibilityMode], places: ItemPlaces) -> PartialOutcome {
+    let toAudit = drawable
+    /// The scenes of `modes` on `layoutsToAudit`, with their remedies. A
+    /// lane places the wallpaper and computes its blurs on canvases of its
+    /// own (a ``WallpaperCanvas`` is one thread's; planned blurs are the
+    /// same bits however they are shared).
+    @Sendable func lane(
+      _ modes: [AccessibilityMode], layouts layoutsToAudit: [Layout], places: ItemPlaces
+    ) -> PartialOutcome {
       var partial = PartialOutcome()
       var remedies = RemedyAccumulator()
       var assembly = ResultAssembly(bounds: bounds, places: places, statistic: settings.statistic)
@@ -483,12 +485,35 @@ struct Auditor: Sendable {
       partial.remedies = remedies
       return partial
     }
-    // The last wallpapers of a run are split into lanes of modes, measured
-    // at once, so no core waits while one wallpaper ends alone; the lanes'
-    // parts are joined as the parts of wallpapers are (their remedies by
-    // the accumulator's merge, which does not depend on order; the checks
-    // sorted below).
-    if lanes > 1, settings.modes.count > 1 {
+    // The last wallpapers of a run are split into lanes, measured at once,
+    // so no core waits while one wallpaper ends alone; the lanes' parts are
+    // joined as the parts of wallpapers are (their remedies by the
+    // accumulator's merge, which does not depend on order; the checks
+    // sorted below). Lanes of layouts where there are several: each lane
+    // blurs only its own layouts' elements. (Lanes of modes blur the same
+    // elements each: every mode but Reduce Transparency reads the glass's
+    // blur, so each lane made all of them again.) Else lanes of modes.
+    if lanes > 1, toAudit.count > 1 {
+      // Longest first into the lightest lane: a layout costs its items.
+      let count = Swift.min(lanes, toAudit.count)
+      let cost: [Int] = toAudit.map { l in
+        l.elements.reduce(0) { (n: Int, e: Element) in n + e.content.count }
+      }
+      var groups = Array(repeating: [Int](), count: count)
+      var load = Array(repeating: 0, count: count)
+      for i in toAudit.indices.sorted(by: {
+        cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1
+      }) {
+        let k = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 }!
+        groups[k].append(i)
+        load[k] += cost[i]
+      }
+      // (Each lane's layouts in input order, as one lane takes them.)
+      let parts = groups.parallelMap(workers: count) { indices in
+        lane(settings.modes, layouts: indices.sorted().map { toAudit[$0] }, places: ItemPlaces())
+      }
+      for part in parts { partial.join(part) }
+    } else if lanes > 1, settings.modes.count > 1 {
       // Longest first into the lightest lane: a mode costs its Liquid Glass
       // settings (the reduce-transparency modes run once).
       let count = Swift.min(lanes, settings.modes.count)
@@ -504,11 +529,12 @@ struct Auditor: Sendable {
         groups[k].append(settings.modes[m])
         load[k] += cost[m]
       }
-      for part in groups.parallelMap(workers: count, { lane($0, places: ItemPlaces()) }) {
-        partial.join(part)
+      let parts = groups.parallelMap(workers: count) { modes in
+        lane(modes, layouts: toAudit, places: ItemPlaces())
       }
+      for part in parts { partial.join(part) }
     } else {
-      partial.join(lane(settings.modes, places: places))
+      partial.join(lane(settings.modes, layouts: toAudit, places: places))
     }
     // In report order already, on this worker: the final sort (a stable
     // merge sort that takes sorted runs as they are) then merges one run
