@@ -490,23 +490,39 @@ struct Auditor: Sendable {
     // joined as the parts of wallpapers are (their remedies by the
     // accumulator's merge, which does not depend on order; the checks
     // sorted below). Lanes of layouts where there are several: each lane
-    // blurs only its own layouts' elements. (Lanes of modes blur the same
+    // blurs only its own layouts' elements, and layouts that draw the same
+    // shapes on one canvas (a fix round's trials of one element, which
+    // share its blurs) go to one lane. (Lanes of modes blur the same
     // elements each: every mode but Reduce Transparency reads the glass's
     // blur, so each lane made all of them again.) Else lanes of modes.
-    if lanes > 1, toAudit.count > 1 {
+    var bundles: [[Int]] = []
+    var bundleOf: [LaneFootprint: Int] = [:]
+    for (i, l) in toAudit.enumerated() {
+      let f = LaneFootprint(
+        canvas: l.canvas, frames: l.elements.map(\.frame), shapes: l.elements.map(\.shape))
+      if let b = bundleOf[f] {
+        bundles[b].append(i)
+      } else {
+        bundleOf[f] = bundles.count
+        bundles.append([i])
+      }
+    }
+    if lanes > 1, bundles.count > 1 {
       // Longest first into the lightest lane: a layout costs its items.
-      let count = Swift.min(lanes, toAudit.count)
-      let cost: [Int] = toAudit.map { l in
-        l.elements.reduce(0) { (n: Int, e: Element) in n + e.content.count }
+      let count = Swift.min(lanes, bundles.count)
+      let cost: [Int] = bundles.map { b in
+        b.reduce(0) { (n: Int, i: Int) in
+          n + toAudit[i].elements.reduce(0) { (m: Int, e: Element) in m + e.content.count }
+        }
       }
       var groups = Array(repeating: [Int](), count: count)
       var load = Array(repeating: 0, count: count)
-      for i in toAudit.indices.sorted(by: {
+      for b in bundles.indices.sorted(by: {
         cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1
       }) {
         let k = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 }!
-        groups[k].append(i)
-        load[k] += cost[i]
+        groups[k] += bundles[b]
+        load[k] += cost[b]
       }
       // (Each lane's layouts in input order, as one lane takes them.)
       let parts = groups.parallelMap(workers: count) { indices in
@@ -593,6 +609,14 @@ extension Auditor {
     }
     return out
   }
+}
+
+/// What one lane of an audit's layouts blurs: layouts of one footprint
+/// (the same elements' frames and shapes on one canvas) share their blurs.
+private struct LaneFootprint: Hashable {
+  var canvas: Canvas
+  var frames: [RectInPoints]
+  var shapes: [ElementShape]
 }
 
 /// What one wallpaper's audit contributes.

@@ -57,6 +57,24 @@ struct AuditLanesTests {
     #expect(two.blursRequested == one.blursRequested)
   }
 
+  /// Two trials of one card (as a fix round makes them: the same shape,
+  /// other layouts) go to one lane, and share its blurs.
+  @Test func layoutsOfOneFootprintShareALane() {
+    // (Costs that a split by items alone would put in two lanes: 2, 2, 1.)
+    var trial = Self.layout("top~1", dy: 0)
+    for k in trial.elements[0].content.indices {
+      trial.elements[0].content[k].color = .same("secondaryLabel")
+    }
+    var bottom = Self.layout("bottom", dy: 60)
+    bottom.elements[0].content = [bottom.elements[0].content[0]]
+    let layouts = [Self.layout("top~0", dy: 0), trial, bottom]
+    let one = Self.audit(layouts, lanes: 1)
+    let two = Self.audit(layouts, lanes: 2)
+    Self.same(one, two)
+    let trials = Self.audit(Array(layouts[0...1]), lanes: 1).blursComputed
+    #expect(two.blursComputed == trials + Self.audit([layouts[2]], lanes: 1).blursComputed)
+  }
+
   @Test func lanesOfModesMakeEveryCheck() {
     let layouts = [Self.layout("top", dy: 0)]
     Self.same(Self.audit(layouts, lanes: 1), Self.audit(layouts, lanes: 2))
