@@ -495,58 +495,30 @@ struct Auditor: Sendable {
     // share its blurs) go to one lane. (Lanes of modes blur the same
     // elements each: every mode but Reduce Transparency reads the glass's
     // blur, so each lane made all of them again.) Else lanes of modes.
-    var bundles: [[Int]] = []
-    var bundleOf: [LaneFootprint: Int] = [:]
-    for (i, l) in toAudit.enumerated() {
-      let f = LaneFootprint(
-        canvas: l.canvas, frames: l.elements.map(\.frame), shapes: l.elements.map(\.shape))
-      if let b = bundleOf[f] {
-        bundles[b].append(i)
-      } else {
-        bundleOf[f] = bundles.count
-        bundles.append([i])
-      }
-    }
-    if lanes > 1, bundles.count > 1 {
-      // Longest first into the lightest lane: a layout costs its items.
-      let count = Swift.min(lanes, bundles.count)
-      let cost: [Int] = bundles.map { b in
+    let bundles = lanes > 1 ? Self.bundles(of: toAudit) : []
+    if bundles.count > 1 {
+      // A bundle costs its layouts' items.
+      let cost = bundles.map { b in
         b.reduce(0) { (n: Int, i: Int) in
           n + toAudit[i].elements.reduce(0) { (m: Int, e: Element) in m + e.content.count }
         }
       }
-      var groups = Array(repeating: [Int](), count: count)
-      var load = Array(repeating: 0, count: count)
-      for b in bundles.indices.sorted(by: {
-        cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1
-      }) {
-        let k = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 }!
-        groups[k] += bundles[b]
-        load[k] += cost[b]
-      }
+      let groups = Self.balanced(cost, into: Swift.min(lanes, bundles.count))
       // (Each lane's layouts in input order, as one lane takes them.)
-      let parts = groups.parallelMap(workers: count) { indices in
-        lane(settings.modes, layouts: indices.sorted().map { toAudit[$0] }, places: ItemPlaces())
+      let parts = groups.parallelMap(workers: groups.count) { group in
+        let indices = group.flatMap { bundles[$0] }.sorted()
+        return lane(settings.modes, layouts: indices.map { toAudit[$0] }, places: ItemPlaces())
       }
       for part in parts { partial.join(part) }
     } else if lanes > 1, settings.modes.count > 1 {
-      // Longest first into the lightest lane: a mode costs its Liquid Glass
-      // settings (the reduce-transparency modes run once).
-      let count = Swift.min(lanes, settings.modes.count)
+      // A mode costs its Liquid Glass settings (the reduce-transparency
+      // modes run once).
       let cost = settings.modes.map {
         settings.liquidGlassSettings(for: $0, hasLiquidGlass: true).count
       }
-      var groups = Array(repeating: [AccessibilityMode](), count: count)
-      var load = Array(repeating: 0, count: count)
-      for m in settings.modes.indices.sorted(by: {
-        cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1
-      }) {
-        let k = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 }!
-        groups[k].append(settings.modes[m])
-        load[k] += cost[m]
-      }
-      let parts = groups.parallelMap(workers: count) { modes in
-        lane(modes, layouts: toAudit, places: ItemPlaces())
+      let groups = Self.balanced(cost, into: Swift.min(lanes, settings.modes.count))
+      let parts = groups.parallelMap(workers: groups.count) { group in
+        lane(group.map { settings.modes[$0] }, layouts: toAudit, places: ItemPlaces())
       }
       for part in parts { partial.join(part) }
     } else {
@@ -582,27 +554,25 @@ extension Auditor {
   ) -> [(rect: PixelRect, sigma: Double)] {
     var out: [(rect: PixelRect, sigma: Double)] = []
     let whole = PixelRect(x: 0, y: 0, width: canvas.image.width, height: canvas.image.height)
-    do {
-      for profile in profiles {
-        for (mode, liquidGlass) in settings.modeColumns {
-          for appearance in appearances
-          where audits(layout, appearance: appearance, mode: mode, profile: profile) {
-            // (Not the scenes not audited, nor an element whose items its
-            // bounds prove: neither reads a blur.)
-            for (element, rendering) in profile.renderedElements(
-              of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
-            where !provesPassingByBounds
-              || !SceneEvaluator.isProved(
-                element, rendering: rendering, layout: layout, canvas: canvas,
-                appearance: appearance, mode: mode, profile: profile, settings: settings,
-                targets: targets, bounds: bounds)
-            {
-              out += canvas.blurRequests(
-                of: element, rendering: rendering,
-                within: SceneEvaluator.itemsRect(
-                  of: element, profile: profile, settings: settings,
-                  scale: layout.canvas.scale, on: whole))
-            }
+    for profile in profiles {
+      for (mode, liquidGlass) in settings.modeColumns {
+        for appearance in appearances
+        where audits(layout, appearance: appearance, mode: mode, profile: profile) {
+          // (Not the scenes not audited, nor an element whose items its
+          // bounds prove: neither reads a blur.)
+          for (element, rendering) in profile.renderedElements(
+            of: layout, appearance: appearance, mode: mode, liquidGlass: liquidGlass.modelValue)
+          where !provesPassingByBounds
+            || !SceneEvaluator.isProved(
+              element, rendering: rendering, layout: layout, canvas: canvas,
+              appearance: appearance, mode: mode, profile: profile, settings: settings,
+              targets: targets, bounds: bounds)
+          {
+            out += canvas.blurRequests(
+              of: element, rendering: rendering,
+              within: SceneEvaluator.itemsRect(
+                of: element, profile: profile, settings: settings,
+                scale: layout.canvas.scale, on: whole))
           }
         }
       }
@@ -611,7 +581,41 @@ extension Auditor {
   }
 }
 
-/// What one lane of an audit's layouts blurs: layouts of one footprint
+extension Auditor {
+  /// `layouts`' indices in bundles, in input order: layouts that draw the
+  /// same elements' frames and shapes on one canvas (a fix round's trials
+  /// of one element) share their blurs, so one lane takes them.
+  static func bundles(of layouts: [Layout]) -> [[Int]] {
+    var bundles: [[Int]] = []
+    var bundleOf: [LaneFootprint: Int] = [:]
+    for (i, l) in layouts.enumerated() {
+      let f = LaneFootprint(
+        canvas: l.canvas, frames: l.elements.map(\.frame), shapes: l.elements.map(\.shape))
+      if let b = bundleOf[f] {
+        bundles[b].append(i)
+      } else {
+        bundleOf[f] = bundles.count
+        bundles.append([i])
+      }
+    }
+    return bundles
+  }
+
+  /// The indices of `cost` in `count` lanes, longest first into the
+  /// lightest lane (ties: the lower index first, the lower lane).
+  static func balanced(_ cost: [Int], into count: Int) -> [[Int]] {
+    var groups = Array(repeating: [Int](), count: count)
+    var load = Array(repeating: 0, count: count)
+    for i in cost.indices.sorted(by: { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }) {
+      let k = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 }!
+      groups[k].append(i)
+      load[k] += cost[i]
+    }
+    return groups
+  }
+}
+
+/// What one lane of an audit's layouts blurs: layouts of one footprint/// What one lane of an audit's layouts blurs: layouts of one footprint
 /// (the same elements' frames and shapes on one canvas) share their blurs.
 private struct LaneFootprint: Hashable {
   var canvas: Canvas
