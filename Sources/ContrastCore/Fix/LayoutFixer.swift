@@ -399,8 +399,8 @@ public enum LayoutFixer {
   static func checksPerItem(_ request: AuditRequest) -> Int {
     let s = request.settings
     return request.wallpapers.count * s.modes.count * s.appearances.count
-      * max(1, s.liquidGlass.count) * max(1, request.profiles.count) * max(1, s.textSizes.count)
-      * max(1, s.boldText.count)
+      * max(1, s.liquidGlass.count) * max(1, request.profiles.count)
+      * max(1, s.textSettingColumns.count)
   }
 
   /// The plans in order, in batches whose `checks` add up to at most
