@@ -495,34 +495,34 @@ struct Auditor: Sendable {
     // share its blurs) go to one lane. (Lanes of modes blur the same
     // elements each: every mode but Reduce Transparency reads the glass's
     // blur, so each lane made all of them again.) Else lanes of modes.
+    var work: [(modes: [AccessibilityMode], layouts: [Layout])] = []
     let bundles = lanes > 1 ? Self.bundles(of: toAudit) : []
     if bundles.count > 1 {
       // A bundle costs its layouts' items.
       let cost = bundles.map { b in
-        b.reduce(0) { (n: Int, i: Int) in
-          n + toAudit[i].elements.reduce(0) { (m: Int, e: Element) in m + e.content.count }
-        }
+        b.map { toAudit[$0].elements.map(\.content.count).reduce(0, +) }.reduce(0, +)
       }
-      let groups = Self.balanced(cost, into: Swift.min(lanes, bundles.count))
       // (Each lane's layouts in input order, as one lane takes them.)
-      let parts = groups.parallelMap(workers: groups.count) { group in
-        let indices = group.flatMap { bundles[$0] }.sorted()
-        return lane(settings.modes, layouts: indices.map { toAudit[$0] }, places: ItemPlaces())
+      work = Self.balanced(cost, into: Swift.min(lanes, bundles.count)).map { group in
+        (settings.modes, group.flatMap { bundles[$0] }.sorted().map { toAudit[$0] })
       }
-      for part in parts { partial.join(part) }
     } else if lanes > 1, settings.modes.count > 1 {
       // A mode costs its Liquid Glass settings (the reduce-transparency
       // modes run once).
       let cost = settings.modes.map {
         settings.liquidGlassSettings(for: $0, hasLiquidGlass: true).count
       }
-      let groups = Self.balanced(cost, into: Swift.min(lanes, settings.modes.count))
-      let parts = groups.parallelMap(workers: groups.count) { group in
-        lane(group.map { settings.modes[$0] }, layouts: toAudit, places: ItemPlaces())
+      work = Self.balanced(cost, into: Swift.min(lanes, settings.modes.count)).map { group in
+        (group.map { settings.modes[$0] }, toAudit)
+      }
+    }
+    if work.isEmpty {
+      partial.join(lane(settings.modes, layouts: toAudit, places: places))
+    } else {
+      let parts = work.parallelMap(workers: work.count) {
+        lane($0.modes, layouts: $0.layouts, places: ItemPlaces())
       }
       for part in parts { partial.join(part) }
-    } else {
-      partial.join(lane(settings.modes, layouts: toAudit, places: places))
     }
     // In report order already, on this worker: the final sort (a stable
     // merge sort that takes sorted runs as they are) then merges one run
@@ -615,7 +615,7 @@ extension Auditor {
   }
 }
 
-/// What one lane of an audit's layouts blurs: layouts of one footprint/// What one lane of an audit's layouts blurs: layouts of one footprint
+/// What one lane of an audit's layouts blurs: layouts of one footprint
 /// (the same elements' frames and shapes on one canvas) share their blurs.
 private struct LaneFootprint: Hashable {
   var canvas: Canvas

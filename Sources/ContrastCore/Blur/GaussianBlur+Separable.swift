@@ -13,8 +13,8 @@ extension GaussianBlur {
   /// ``separableStrip`` floats: a strip's `2 radius + block` source rows stay in the
   /// cache while the block's pairs read them (a pass over whole rows reads `2 radius + 2`
   /// rows of up to 15 KB each for every pair, more than the cache keeps, and waited on
-  /// memory: 1.7x the time at radius 40). Every output sample is computed by the same
-  /// operations either way.
+  /// memory: about 1.5x the time at radius 44, `Benchmarks/kernel/column-strips.c`).
+  /// Every output sample is computed by the same operations either way.
   @inline(__always)
   static func separableBand(
     _ band: Range<Int>, weights: UnsafePointer<Float>, radius: Int, sourceColumns: Int,
@@ -23,9 +23,14 @@ extension GaussianBlur {
   ) {
     let padWidth = outWidth + 2 * radius
     let block = separableBlock
+    // The block's source rows (`source` taken once each), and the pair's
+    // rows within a strip.
+    let blockLines = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(
+      capacity: 2 * radius + block)
     let lines = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: 2 * radius + 2)
     let padded = UnsafeMutablePointer<Float>.allocate(capacity: 3 * padWidth * block)
     defer {
+      blockLines.deallocate()
       lines.deallocate()
       padded.deallocate()
     }
@@ -33,6 +38,7 @@ extension GaussianBlur {
     var o = band.lowerBound
     while o < band.upperBound {
       let rows = Swift.min(block, band.upperBound - o)
+      for t in 0..<(2 * radius + rows) { blockLines[t] = source(o + t - radius) }
       // The column pass of the block's rows, a strip of columns at a time.
       var strip = 0
       while strip < count {
@@ -41,7 +47,7 @@ extension GaussianBlur {
         while r < rows {
           let pair = r + 1 < rows
           for t in 0...(2 * radius + (pair ? 1 : 0)) {
-            lines[t] = source(o + r + t - radius) + strip
+            lines[t] = blockLines[r + t] + strip
           }
           let first = padded + 3 * padWidth * r + 3 * inside + strip
           // On the vector unit when it runs (``FastEngine``), else the Swift
