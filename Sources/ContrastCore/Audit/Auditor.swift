@@ -206,17 +206,19 @@ struct Auditor: Sendable {
     var outcome = state.outcome()
     if let previewer {
       outcome.previews = drawWorstScenes(
-        severities, drawnAt: drawnAt, wallpapers: wallpapers, previewer: previewer, masks: masks)
+        severities, drawnAt: drawnAt, checks: outcome.results, wallpapers: wallpapers,
+        previewer: previewer, masks: masks)
     }
     return outcome
   }
 
   /// Draws the `previewLimit` worst scenes allotted per layout
   /// (`ScenePreviewRenderer.allot`: each layout's worst scene first), decoding again only the
-  /// wallpapers they show, and PNG-encodes them; in scene order.
+  /// wallpapers they show, and PNG-encodes them; in scene order. Each is
+  /// drawn with its checks among `checks` (the audit's, complete).
   func drawWorstScenes(
     _ severities: [(severity: Double, key: SceneKey)],
-    drawnAt: [SceneKey: TextSetting] = [:],
+    drawnAt: [SceneKey: TextSetting] = [:], checks: [CheckResult],
     wallpapers: [WallpaperInput],
     previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [ScenePreview] {
@@ -227,6 +229,13 @@ struct Auditor: Sendable {
     var grouped: [String: [SceneKey]] = [:]
     for key in selected { grouped[key.wallpaper, default: []].append(key) }
     let byWallpaper = grouped
+    let wanted = Set(selected)
+    var ofScene: [SceneKey: [CheckResult]] = [:]
+    for r in checks {
+      let key = SceneKey(r)
+      if wanted.contains(key) { ofScene[key, default: []].append(r) }
+    }
+    let sceneChecks = ofScene
     // The wallpapers with the most scenes to draw first (then input
     // order), so the last to end is a short one; the scenes are sorted after.
     let targets = wallpapers.filter { byWallpaper[$0.id] != nil }.enumerated().sorted {
@@ -234,7 +243,9 @@ struct Auditor: Sendable {
       return a != b ? a > b : $0.offset < $1.offset
     }.map(\.element)
     let drawn = targets.parallelMap(workers: jobs) { w in
-      draw(w, scenes: byWallpaper[w.id]!, drawnAt: drawnAt, previewer: previewer, masks: masks)
+      draw(
+        w, scenes: byWallpaper[w.id]!, checks: sceneChecks, drawnAt: drawnAt,
+        previewer: previewer, masks: masks)
     }.joined().sorted { $0.key < $1.key }
     return drawn.parallelMap(workers: jobs) {
       var p = $0.encoded()
@@ -268,9 +279,9 @@ struct Auditor: Sendable {
     return c
   }
 
-  /// Re-measures and draws some scenes of one wallpaper.
+  /// Draws some scenes of one wallpaper from the audit's `checks` of them.
   func draw(
-    _ wallpaper: WallpaperInput, scenes: [SceneKey],
+    _ wallpaper: WallpaperInput, scenes: [SceneKey], checks: [SceneKey: [CheckResult]],
     drawnAt: [SceneKey: TextSetting] = [:],
     previewer: @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [DrawnScene] {
@@ -301,15 +312,15 @@ struct Auditor: Sendable {
       previous = key
       let canvas = placed(
         decoded.image, id: wallpaper.id, on: layout.canvas, cache: &canvases, masks: masks)
-      // The setting it is drawn at alone, when the audit named it.
-      let drawn = drawnAt[key].map(settings.alone(at:)) ?? settings
-      // (The whole of each element blurred: the preview draws it.)
-      let measured = SceneEvaluator.measure(
-        layout: layout, canvas: canvas, appearance: key.appearance, mode: key.mode,
-        liquidGlass: key.liquidGlass, profile: profile, settings: drawn, targets: targets,
-        blurWhereRead: false)
-      // A run that sweeps text settings measures the scene at each; it is
-      // drawn at the one of its worst check.
+      // The audit's checks of the scene, at the setting it is drawn at when
+      // the audit named it (a run that sweeps text settings: its worst
+      // check's), not measured again; the pixels of the failing ones
+      // collected again for the heatmap.
+      let setting = drawnAt[key]
+      let scene = (checks[key] ?? []).filter { setting == nil || $0.textSetting == setting }
+      let measured = SceneEvaluator.drawn(
+        scene, layout: layout, canvas: canvas, key: key, profile: profile, settings: settings,
+        targets: targets)
       let snapshot = SceneSnapshot.drawing(
         worstOf: measured, key: key, layout: layout, profile: profile, canvas: canvas)
       if let d = previewer(snapshot) { out.append(d) }

@@ -59,6 +59,14 @@ public enum ContrastInterval {
 }
 
 extension CheckResult {
+  /// The verdict as the judged ratio stands against the threshold, before
+  /// ``markReview()``: a check to review passes or fails as its numbers
+  /// read; any other verdict is itself. What a preview paints its pixels by.
+  public var verdictBeforeReview: Verdict {
+    guard verdict == .review else { return verdict }
+    return WCAG.passes(judgedRatio, threshold: threshold) ? .pass : .fail
+  }
+
   /// Makes a passing or failing verdict `review` when its interval holds
   /// the threshold: the interval's least ratio fails it and its greatest
   /// passes. A decorative item only warns, whichever side it falls, so it

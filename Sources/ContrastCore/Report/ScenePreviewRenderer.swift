@@ -81,7 +81,7 @@ public enum ScenePreviewRenderer {
 
     let boxes = snapshot.measurements.map { m in
       PreviewBox(
-        element: m.result.element, item: m.result.item, verdict: m.result.verdict,
+        element: m.result.element, item: m.result.item, verdict: m.result.verdictBeforeReview,
         rect: map.rect(of: m.pixelRect), text: words(of: m.result, in: snapshot.layout),
         setting: m.result.textSetting)
     }
@@ -289,7 +289,7 @@ public enum ScenePreviewRenderer {
                 }
               }
             }
-          } else if m.result.verdict == .pass {
+          } else if m.result.verdictBeforeReview == .pass {
             for j in centreRows {
               for i in centreColumns { passes[j * map.width + i] += 1 }
             }

@@ -54,7 +54,8 @@ public struct SceneSnapshot {
   public var profile: Profile
   /// The placed wallpaper and its blur cache.
   public var canvas: WallpaperCanvas
-  /// The items measured in this scene (with pixels for the failing ones).
+  /// The checks of this scene (with pixels for the failing ones): the
+  /// audit's own when it draws (`SceneEvaluator.drawn`).
   public var measurements: [ItemMeasurement]
   /// The text setting drawn (SPEC §3.8): a scene of a run that sweeps text
   /// settings is drawn at one of them (`drawing(worstOf:)`), its items'

@@ -85,6 +85,19 @@ import Testing
       Self.check(ratio: 3.05, threshold: 3, uncertainty: 12, kind: .decorative).verdict == .pass)
   }
 
+  @Test func aReviewIsDrawnOnTheSideItsJudgedRatioFalls() {
+    // WCAG: a ratio passes when it is at least the threshold.
+    #expect(Self.check(ratio: 4.53, uncertainty: 1.9).verdictBeforeReview == .pass)
+    #expect(Self.check(ratio: 4.47, uncertainty: 1.9).verdictBeforeReview == .fail)
+    #expect(Self.check(ratio: 4.5, uncertainty: 1.9).verdictBeforeReview == .pass)
+    // A verdict that is not a review is itself.
+    #expect(Self.check(ratio: 7, uncertainty: 12).verdictBeforeReview == .pass)
+    #expect(Self.check(ratio: 2, uncertainty: 12).verdictBeforeReview == .fail)
+    var warn = Self.check(ratio: 2, threshold: 3, uncertainty: 0, kind: .decorative)
+    warn.verdict = .warn
+    #expect(warn.verdictBeforeReview == .warn)
+  }
+
   @Test func theProfileGivesEachTrustItsWidth() throws {
     let u = try ProfileLoader.load(named: "ios27").uncertainty
     #expect(u.levels(trust: .exact, material: "none", appearance: .light) == 0)

@@ -378,6 +378,19 @@ import Testing
       #expect(!failing.isEmpty)
       // Every failing item keeps its pixels, so the heatmap shows where.
       #expect(failing.allSatisfy { $0.samples != nil }, "\(snapshot.key)")
+      // The drawing's checks are the audit's own, not measured again: each
+      // is the report's check of that item and setting, its numbers
+      // rounded as the report carries them.
+      for m in snapshot.measurements {
+        let r = try #require(
+          checks.first {
+            $0.element == m.result.element && $0.item == m.result.item
+              && $0.textSetting == m.result.textSetting
+          })
+        #expect(m.result.contrast == r.contrast && m.result.judgedRatio == r.judgedRatio)
+        #expect(m.result.verdict == r.verdict && m.result.bounds == r.bounds)
+        #expect(m.result.judgedRatio == quantize(m.result.judgedRatio))
+      }
     }
   }
 }
