@@ -39,10 +39,7 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `#RRGGBB`, each channel clamped and rounded to the nearest 8-bit value.
-  public var hex: String {
-    let c = clamped
-    return "#" + [c.r, c.g, c.b].map { hexByte(Int(($0 * 255).rounded())) }.joined()
-  }
+  public var hex: String { hexString(clamped, alpha: nil) }
 
   public var description: String { hex }
 }
@@ -83,15 +80,31 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
 
   /// `#RRGGBB` when opaque, else `#RRGGBBAA` (8-bit, rounded).
   public var hex: String {
-    if isOpaque { return rgb.hex }
-    return rgb.hex + hexByte(Int((min(max(alpha, 0), 1) * 255).rounded()))
+    hexString(rgb.clamped, alpha: isOpaque ? nil : min(max(alpha, 0), 1))
   }
 
   public var description: String { hex }
 }
 
-private func hexByte(_ value: Int) -> String {
-  let digits = Array("0123456789ABCDEF")
-  let v = min(max(value, 0), 255)
-  return String([digits[v / 16], digits[v % 16]])
+/// `#RRGGBB` of `c` (each channel in `[0, 1]`), then `AA` of `alpha` when
+/// given: each value times 255, rounded to the nearest byte, as two
+/// upper-case hex digits. Written into the string's own storage (a check's
+/// colour is spelt once per item and scene).
+private func hexString(_ c: RGB, alpha: Double?) -> String {
+  func byte(_ x: Double) -> Int { min(max(Int((x * 255).rounded()), 0), 255) }
+  let (r, g, b, a) = (byte(c.r), byte(c.g), byte(c.b), alpha.map(byte))
+  return String(unsafeUninitializedCapacity: a == nil ? 7 : 9) { out in
+    let digits: StaticString = "0123456789ABCDEF"
+    func put(_ v: Int, at i: Int) {
+      out[i] = digits.utf8Start[v >> 4]
+      out[i + 1] = digits.utf8Start[v & 15]
+    }
+    out[0] = UInt8(ascii: "#")
+    put(r, at: 1)
+    put(g, at: 3)
+    put(b, at: 5)
+    guard let a else { return 7 }
+    put(a, at: 7)
+    return 9
+  }
 }

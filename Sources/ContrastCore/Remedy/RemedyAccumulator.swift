@@ -151,9 +151,8 @@ public struct RemedyAccumulator: Sendable, Equatable {
       let steps = m.color.alpha == 1 ? backgrounds() : nil
       return search().minimalLightnessStep(toward: target, backgrounds: steps)
     }
-    let named = RemedyCandidates.namedColors(
-      nearest: m.color, in: scene.profile, appearance: m.result.appearance,
-      increaseContrast: m.result.mode.increasesContrast)
+    let named = scene.namedColors(
+      nearest: m.color, appearance: m.result.appearance, mode: m.result.mode)
     for (rank, c) in named.enumerated() {
       g.try("color:\(c.name)", value: c.color.hex, rank: rank) {
         // (`passing` reads the luminances only for an opaque colour.)
@@ -182,9 +181,8 @@ public struct RemedyAccumulator: Sendable, Equatable {
     var g = groups[k] ?? Group(baseColor: m.color)
     g.markAlphaInfeasible()
     g.combineLightnessSteps { search.minimalLightnessStep(of: m.color, toward: $0) }
-    let named = RemedyCandidates.namedColors(
-      nearest: m.color, in: scene.profile, appearance: m.result.appearance,
-      increaseContrast: m.result.mode.increasesContrast)
+    let named = scene.namedColors(
+      nearest: m.color, appearance: m.result.appearance, mode: m.result.mode)
     for (rank, c) in named.enumerated() {
       g.try("color:\(c.name)", value: c.color.hex, rank: rank) { search.passing(tint: c.color) }
     }

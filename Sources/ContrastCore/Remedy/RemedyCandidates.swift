@@ -45,6 +45,18 @@ struct RemedyScene {
   /// The worker's sample cache for this mode (another appearance or setting
   /// asks for the same thicker material's pixels).
   var cache: SampleCache?
+
+  /// The profile's named colours nearest `color` in this appearance and
+  /// mode, from the worker's memo when there is one.
+  func namedColors(nearest color: RGBA, appearance: Appearance, mode: AccessibilityMode) -> [(
+    name: String, color: RGBA
+  )] {
+    let ic = mode.increasesContrast
+    return cache?.places.namedColors(
+      nearest: color, in: profile, appearance: appearance, increaseContrast: ic)
+      ?? RemedyCandidates.namedColors(
+        nearest: color, in: profile, appearance: appearance, increaseContrast: ic)
+  }
 }
 
 enum RemedyCandidates {

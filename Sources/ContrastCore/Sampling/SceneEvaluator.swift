@@ -161,7 +161,8 @@ public final class SampleCache {
 
 /// One shared ``CheckResult/ItemPlace`` per item for every check of it that
 /// one audit worker makes, so that millions of checks hold a few thousand
-/// places (SPEC §6: memory bounded by the wallpaper, not the matrix). One
+/// places (SPEC §6: memory bounded by the wallpaper, not the matrix), and
+/// the named colours nearest each item colour its remedy search tries. One
 /// worker owns it.
 public final class ItemPlaces {
   private var places: [[String]: CheckResult.ItemPlace] = [:]
@@ -182,6 +183,31 @@ public final class ItemPlaces {
   }
 
   private var looks: [CheckResult.LookFields: CheckResult.Look] = [:]
+
+  private struct NamedKey: Hashable {
+    var color: RGBA
+    var profile: String
+    var appearance: Appearance
+    var increaseContrast: Bool
+  }
+  private var named: [NamedKey: [(name: String, color: RGBA)]] = [:]
+
+  /// The profile's named colours nearest `color`
+  /// (``RemedyCandidates/namedColors(nearest:in:appearance:increaseContrast:)``),
+  /// found once per colour, profile, appearance and Increase Contrast for
+  /// every failing scene of the worker's that asks.
+  func namedColors(
+    nearest color: RGBA, in profile: Profile, appearance: Appearance, increaseContrast: Bool
+  ) -> [(name: String, color: RGBA)] {
+    let key = NamedKey(
+      color: color, profile: profile.name, appearance: appearance,
+      increaseContrast: increaseContrast)
+    if let known = named[key] { return known }
+    let found = RemedyCandidates.namedColors(
+      nearest: color, in: profile, appearance: appearance, increaseContrast: increaseContrast)
+    named[key] = found
+    return found
+  }
 
   /// `r` holding the shared object of its look (one per distinct look).
   func share(_ r: inout CheckResult) {

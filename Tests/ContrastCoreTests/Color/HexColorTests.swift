@@ -23,6 +23,14 @@ import Testing
     #expect(try RGBA(hex: "#abcdef") == RGBA(hex: "#ABCDEF"))
   }
 
+  @Test func hexRoundsEachChannelToTheNearestByteAfterClamping() {
+    // round(0.5 x 255) = round(127.5) = 128 = 0x80; 0.2 x 255 = 51 = 0x33.
+    #expect(RGB(r: 1, g: 0.5, b: 0).hex == "#FF8000")
+    #expect(RGB(r: 1.2, g: -0.1, b: 0.2).hex == "#FF0033")
+    #expect(RGBA(RGB(r: 0, g: 0, b: 1), alpha: 0.5).hex == "#0000FF80")
+    #expect(RGBA(RGB(gray: 1), alpha: 1).hex == "#FFFFFF")
+  }
+
   @Test func hexRoundTrips() throws {
     #expect(try RGBA(hex: "#3C3C4399").hex == "#3C3C4399")
     #expect(try RGBA(hex: "#007AFF").hex == "#007AFF")
