@@ -178,14 +178,15 @@ static inline TARGET void FN(store)(double *out, long n, long k, V v) {
 // The backgrounds of entries k0 ..< k0 + m (m <= BLOCK) into r, g, b. For
 // the ratios (`forRatios`), with a colour that is not opaque, the colour
 // composited over each into fr, fg, fb, and a vector whose entries all lie
-// behind an opaque fill or tint gets its ratios in r at once and its flag
-// in `constant`. Returns whether any vector needs the rest of the model.
+// behind an opaque fill or tint gets its ratios in r at once (and, when
+// `cl` is not NULL, its backgrounds' luminances there) and its flag in
+// `constant`. Returns whether any vector needs the rest of the model.
 static inline TARGET int FN(block_backgrounds)(const cpk_params *p, int forRatios,
                                                const double *r, const double *g,
                                                const double *b, const uint8_t *codes, long n,
                                                long k0, long m, double *cr, double *cg,
                                                double *cb, double *fr, double *fg, double *fb,
-                                               uint8_t *constant) {
+                                               double *cl, uint8_t *constant) {
   int any = 0;
   for (long k = 0; k < m; k += LANES) {
     V r0, g0, b0;
@@ -194,6 +195,9 @@ static inline TARGET int FN(block_backgrounds)(const cpk_params *p, int forRatio
     constant[k / LANES] = forRatios && p->hasConstant && MBITS(CZERO(c)) == 0;
     if (constant[k / LANES]) {
       VSTORE(cr + k, VBLEND(CBAND(c), VSPLAT(p->constantInside), VSPLAT(p->constantBorder)));
+      if (cl)
+        VSTORE(cl + k, VBLEND(CBAND(c), VSPLAT(p->constantInsideLuminance),
+                              VSPLAT(p->constantBorderLuminance)));
       continue;
     }
     any = 1;
@@ -222,14 +226,19 @@ static inline TARGET void FN(block_luminances)(const cpk_params *p, const double
   }
 }
 
+// With `lum` not NULL, the backgrounds' luminances are written there too,
+// as FN(luminances) makes them (a constant vector's are the parameters'
+// constant luminances, the model's bits for any backdrop).
 static TARGET void FN(ratios)(const cpk_params *p, const double *r, const double *g,
-                              const double *b, const uint8_t *codes, long n, double *out) {
-  double cr[BLOCK], cg[BLOCK], cb[BLOCK], fr[BLOCK], fg[BLOCK], fb[BLOCK];
+                              const double *b, const uint8_t *codes, long n, double *out,
+                              double *lum) {
+  double cr[BLOCK], cg[BLOCK], cb[BLOCK], fr[BLOCK], fg[BLOCK], fb[BLOCK], cl[BLOCK];
   uint8_t constant[BLOCK / LANES];
   for (long k0 = 0; k0 < n; k0 += BLOCK) {
     long m = n - k0 < BLOCK ? n - k0 : BLOCK;
-    if (FN(block_backgrounds)(p, 1, r, g, b, codes, n, k0, m, cr, cg, cb, fr, fg, fb,
-                              constant)) {
+    int any = FN(block_backgrounds)(p, 1, r, g, b, codes, n, k0, m, cr, cg, cb, fr, fg, fb,
+                                    lum ? cl : 0, constant);
+    if (any) {
       // The background's luminance into cg, the colour's into fr.
       FN(block_luminances)(p, cr, cg, cb, m, constant, cg);
       if (!p->opaque) FN(block_luminances)(p, fr, fg, fb, m, constant, fr);
@@ -242,6 +251,9 @@ static TARGET void FN(ratios)(const cpk_params *p, const double *r, const double
         VSTORE(cr + k, VDIV(VADD(hi, VSPLAT(0.05)), VADD(lo, VSPLAT(0.05))));
       }
     }
+    if (lum)
+      for (long k = 0; k < m; k += LANES)
+        FN(store)(lum, n, k0 + k, VLOAD(constant[k / LANES] ? cl + k : cg + k));
     for (long k = 0; k < m; k += LANES) FN(store)(out, n, k0 + k, VLOAD(cr + k));
   }
 }
@@ -252,7 +264,7 @@ static TARGET void FN(luminances)(const cpk_params *p, const double *r, const do
   uint8_t constant[BLOCK / LANES];
   for (long k0 = 0; k0 < n; k0 += BLOCK) {
     long m = n - k0 < BLOCK ? n - k0 : BLOCK;
-    FN(block_backgrounds)(p, 0, r, g, b, codes, n, k0, m, cr, cg, cb, 0, 0, 0, constant);
+    FN(block_backgrounds)(p, 0, r, g, b, codes, n, k0, m, cr, cg, cb, 0, 0, 0, 0, constant);
     FN(block_luminances)(p, cr, cg, cb, m, constant, cr);
     for (long k = 0; k < m; k += LANES) FN(store)(out, n, k0 + k, VLOAD(cr + k));
   }

@@ -164,11 +164,11 @@ static inline TARGET void table_pairs_avx512(const cpk_params *p, V x, V *lo, V 
 
 // The ratios of this CPU's widest loop.
 static void ratios_vector(const cpk_params *p, const double *r, const double *g, const double *b,
-                          const uint8_t *codes, long n, double *out) {
+                          const uint8_t *codes, long n, double *out, double *lum) {
   if (cpk_level() >= 3) {
-    ratios_avx512(p, r, g, b, codes, n, out);
+    ratios_avx512(p, r, g, b, codes, n, out, lum);
   } else {
-    ratios_avx2(p, r, g, b, codes, n, out);
+    ratios_avx2(p, r, g, b, codes, n, out, lum);
   }
 }
 
@@ -251,8 +251,9 @@ static void ratios_summary_vector(const cpk_params *p, const double *r, const do
                                   const double *b, const uint8_t *codes, const long *counts,
                                   long n, double threshold, unsigned shift,
                                   unsigned long long base, long buckets, double *out,
-                                  cpk_summary *summary, long *weights, long *entries) {
-  ratios_vector(p, r, g, b, codes, n, out);
+                                  cpk_summary *summary, long *weights, long *entries,
+                                  double *luminances) {
+  ratios_vector(p, r, g, b, codes, n, out, luminances);
   unsigned __int128 vsum;
   long vfailing;
   double vlowest, vhighest;
@@ -292,7 +293,7 @@ static void ratios_summary_vector(const cpk_params *p, const double *r, const do
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
                const uint8_t *codes, long n, double *out) {
   if (!cpk_available()) return 0;
-  ratios_vector(p, r, g, b, codes, n, out);
+  ratios_vector(p, r, g, b, codes, n, out, 0);
   return 1;
 }
 
@@ -311,10 +312,11 @@ int cpk_compose(const cpk_params *p, const float *image, long width, const uint8
 int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, const double *b,
                        const uint8_t *codes, const long *counts, long n, double threshold,
                        unsigned shift, unsigned long long base, long buckets, double *out,
-                       cpk_summary *summary, long *weights, long *entries) {
+                       cpk_summary *summary, long *weights, long *entries,
+                       double *luminances) {
   if (!cpk_available()) return 0;
   ratios_summary_vector(p, r, g, b, codes, counts, n, threshold, shift, base, buckets, out,
-                        summary, weights, entries);
+                        summary, weights, entries, luminances);
   return 1;
 }
 
@@ -361,9 +363,11 @@ int cpk_compose(const cpk_params *p, const float *image, long width, const uint8
 int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, const double *b,
                        const uint8_t *codes, const long *counts, long n, double threshold,
                        unsigned shift, unsigned long long base, long buckets, double *out,
-                       cpk_summary *summary, long *weights, long *entries) {
+                       cpk_summary *summary, long *weights, long *entries,
+                       double *luminances) {
   (void)p, (void)r, (void)g, (void)b, (void)codes, (void)counts, (void)n, (void)threshold;
   (void)shift, (void)base, (void)buckets, (void)out, (void)summary, (void)weights, (void)entries;
+  (void)luminances;
   return 0;
 }
 

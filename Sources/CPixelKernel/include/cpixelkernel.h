@@ -23,6 +23,9 @@ typedef struct {
   double opaqueLuminance;
   int hasConstant;
   double constantInside, constantBorder;
+  /// The background's luminance there (inside, in the band) when
+  /// hasConstant.
+  double constantInsideLuminance, constantBorderLuminance;
   /// FastLuminance's table: steps + 1 values.
   const double *table;
   int steps;
@@ -74,12 +77,15 @@ typedef struct {
 } cpk_summary;
 
 /// cpk_ratios, and the summary and histogram of the ratios weighted by
-/// `counts` (`weights` and `entries` hold `buckets` zeroed counters).
-/// Returns 0, writing nothing, when cpk_available() is 0.
+/// `counts` (`weights` and `entries` hold `buckets` zeroed counters). When
+/// `luminances` is not NULL, each entry's background luminance is written
+/// there too, as cpk_background_luminances gives it (the same loop's, every
+/// entry taken through the whole model). Returns 0, writing nothing, when
+/// cpk_available() is 0.
 int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, const double *b,
                        const uint8_t *codes, const long *counts, long n, double threshold,
                        unsigned shift, unsigned long long base, long buckets, double *out,
-                       cpk_summary *summary, long *weights, long *entries);
+                       cpk_summary *summary, long *weights, long *entries, double *luminances);
 
 /// ItemSamples' storage being filled: entries (colour, mask code, pixel
 /// count) and the run being extended (not yet written).

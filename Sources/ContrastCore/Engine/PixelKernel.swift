@@ -58,6 +58,10 @@ struct PixelKernel {
     } else {
       constantInside = nil
     }
+    // Their backgrounds' luminances (what a remedy search reads).
+    func constantLuminance(_ code: UInt8) -> Double {
+      lum.luminance(reference.background(backdrop: .black, wallpaper: .black, code: code))
+    }
     // An opaque colour composited over anything is itself (`1 * c + 0 * bg`
     // is exactly `c`), so its luminance is taken once.
     let opaqueLuminance = color.alpha == 1 ? lum.luminance(color.rgb) : nil
@@ -87,6 +91,8 @@ struct PixelKernel {
     flat.hasConstant = constantInside == nil ? 0 : 1
     flat.constantInside = constantInside?.inside ?? 0
     flat.constantBorder = constantInside?.border ?? 0
+    flat.constantInsideLuminance = constantInside == nil ? 0 : constantLuminance(1)
+    flat.constantBorderLuminance = constantInside == nil ? 0 : constantLuminance(2)
     flat.table = lum.table
     flat.steps = Int32(FastLuminance.steps)
     parameters = flat
@@ -124,8 +130,14 @@ struct PixelKernel {
   /// ``ContrastStatistics/init(ratios:counts:threshold:)`` (`ModelTwinTests`).
   /// Nil without the vector loops, for fewer than ``BucketSelect/smallest``
   /// entries, or when a ratio has no bucket.
-  func measure(_ samples: ItemSamples, threshold: Double) -> (
-    ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets
+  ///
+  /// With `keepingLuminances` and an opaque colour, the same loop writes each entry's
+  /// background luminance, kept (exactly ``backgroundLuminances(_:)``) when
+  /// some pixel is below the threshold: what the remedy search of a failing
+  /// check reads, so that it need not take the model over the pixels again.
+  func measure(_ samples: ItemSamples, threshold: Double, keepingLuminances: Bool = false) -> (
+    ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets,
+    luminances: [Double]?
   )? {
     let n = samples.count
     guard FastEngine.vectorized, n >= BucketSelect.smallest else { return nil }
@@ -134,12 +146,16 @@ struct PixelKernel {
     let buckets = BucketSelect.bucketCount
     var histogram = [Int](repeating: 0, count: 2 * buckets)
     var summary = cpk_summary()
+    var luminances =
+      keepingLuminances && color.alpha == 1 ? [Double](repeating: 0, count: n) : nil
     let ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
       let done = histogram.withUnsafeMutableBufferPointer { h in
-        cpk_ratios_summary(
-          &parameters, p.r, p.g, p.b, p.codes, p.counts, n, threshold,
-          UInt32(BucketSelect.shift), BucketSelect.base, buckets, out.baseAddress, &summary,
-          h.baseAddress, h.baseAddress! + buckets)
+        withOptionalBuffer(&luminances) { l in
+          cpk_ratios_summary(
+            &parameters, p.r, p.g, p.b, p.codes, p.counts, n, threshold,
+            UInt32(BucketSelect.shift), BucketSelect.base, buckets, out.baseAddress, &summary,
+            h.baseAddress, h.baseAddress! + buckets, l)
+        }
       }
       guard done != 0 else { return }
       initialized = n
@@ -160,7 +176,10 @@ struct PixelKernel {
       mean: RatioSum.Wide(high: summary.sum_high, low: summary.sum_low).mean(over: pixels),
       max: summary.highest,
       failingFraction: Double(summary.failing) / Double(pixels))
-    return (ratios, statistics, RatioBuckets(histogram: histogram))
+    return (
+      ratios, statistics, RatioBuckets(histogram: histogram),
+      summary.failing > 0 ? luminances : nil
+    )
   }
 
   /// The relative luminance of every entry's background, in order: the
@@ -363,4 +382,13 @@ struct PixelKernel {
     }
     return (out, lowest)
   }
+}
+
+/// `body` of the base address of `array`'s storage, or of nil when there is
+/// no array.
+private func withOptionalBuffer<R>(
+  _ array: inout [Double]?, _ body: (UnsafeMutablePointer<Double>?) -> R
+) -> R {
+  guard array != nil else { return body(nil) }
+  return array!.withUnsafeMutableBufferPointer { body($0.baseAddress) }
 }

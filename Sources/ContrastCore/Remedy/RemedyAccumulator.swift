@@ -116,8 +116,9 @@ public struct RemedyAccumulator: Sendable, Equatable {
       made = s
       return s
     }
-    // Every entry's background luminance: shared by the opaque colours.
-    var luminances: [Double]?
+    // Every entry's background luminance: shared by the opaque colours
+    // (the measurement's, when it made them).
+    var luminances = m.backgroundLuminances
     func backgrounds() -> [Double] {
       if let luminances { return luminances }
       let b = PixelKernel(rendering: m.rendering, color: RGBA(.black))

@@ -130,15 +130,22 @@ public struct ItemSamples: Sendable {
   /// The ratio of each entry (``entryRatios(rendering:color:)``) and their
   /// statistics against `threshold`, weighed by the entries' pixels; and the
   /// ratios' bucket histogram when the vector loop built one.
+  ///
+  /// `luminances`: each entry's background luminance, when the vector loop
+  /// made them in passing (``PixelKernel/measure(_:threshold:keepingLuminances:)``:
+  /// an opaque colour, some pixel below the threshold); nil otherwise.
   public func measure(rendering: ElementRendering, color: RGBA, threshold: Double) -> (
-    ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?
+    ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?,
+    luminances: [Double]?
   ) {
     let kernel = PixelKernel(rendering: rendering, color: color)
-    if let measured = kernel.measure(self, threshold: threshold) {
-      return (measured.ratios, measured.statistics, measured.buckets)
+    if let measured = kernel.measure(self, threshold: threshold, keepingLuminances: true) {
+      return (measured.ratios, measured.statistics, measured.buckets, measured.luminances)
     }
     let ratios = kernel.ratios(self)
-    return (ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold), nil)
+    return (
+      ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold), nil, nil
+    )
   }
 
   /// Contrast ratio of `color` over each entry's background under `rendering`.
@@ -151,10 +158,15 @@ public struct ItemSamples: Sendable {
   /// exactly that function otherwise.
   public func measure(
     rendering: ElementRendering, color: RGBA, ink: VibrantInk?, threshold: Double
-  ) -> (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?) {
+  ) -> (
+    ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?,
+    luminances: [Double]?
+  ) {
     guard let ink else { return measure(rendering: rendering, color: color, threshold: threshold) }
     let ratios = vibrantEntryRatios(rendering: rendering, ink: ink)
-    return (ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold), nil)
+    return (
+      ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold), nil, nil
+    )
   }
 
   /// ``entryRatios(rendering:color:)``, or a vibrant item's when `ink` is given.

@@ -14,6 +14,10 @@ public struct ItemMeasurement: Sendable {
   public var entryRatios: [Double]?
   /// Their bucket histogram, when the measurement built one (kept with `samples`).
   public var ratioBuckets: RatioBuckets?
+  /// Each entry's background luminance, when the measurement made them
+  /// (kept with `samples`; an opaque colour): the remedy search's colours
+  /// read them.
+  public var backgroundLuminances: [Double]? = nil
   /// The canvas pixels measured (the item's frame clipped to the canvas), in
   /// the order of `samples`: row-major.
   public var pixelRect: PixelRect
@@ -47,7 +51,10 @@ public final class SampleCache {
     var ink: VibrantInk?
     var threshold: Double
   }
-  typealias Measured = (ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?)
+  typealias Measured = (
+    ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?,
+    luminances: [Double]?
+  )
   private(set) var measured: [MeasureKey: Measured] = [:]
 
   /// The ratio of each entry of some samples under one rendering and
@@ -103,7 +110,8 @@ public final class SampleCache {
 
   /// What `key`'s samples measured, measured by `make` when not held.
   func measured(_ key: MeasureKey, orMeasure make: () -> Measured) -> Measured {
-    cached(\.measured, key, bytes: { $0.ratios.count * 8 + 256 }, make)
+    cached(
+      \.measured, key, bytes: { ($0.ratios.count + ($0.luminances?.count ?? 0)) * 8 + 256 }, make)
   }
 
   /// The entry ratios of `key`, made by `make` when not held.
@@ -389,6 +397,7 @@ public enum SceneEvaluator {
           let ratios: [Double]
           let stats: ContrastStatistics
           let buckets: RatioBuckets?
+          let luminances: [Double]?
           let key = SampleCache.Key(
             element: element.id, item: item.id, rect: v.rect,
             border: rendering.borderWidthInPixels, source: source.identity)
@@ -403,7 +412,8 @@ public enum SceneEvaluator {
             samples.measure(
               rendering: rendering, color: color, ink: ink, threshold: v.requirement.threshold)
           }
-          (ratios, stats, buckets) = cache?.measured(measureKey, orMeasure: measure) ?? measure()
+          (ratios, stats, buckets, luminances) =
+            cache?.measured(measureKey, orMeasure: measure) ?? measure()
           var m = makeMeasurement(
             settings: settings, rendering: rendering, color: color, variant: v,
             stats: stats, pixelCount: samples.pixelCount, look: looks.look(v.requirement),
@@ -415,6 +425,7 @@ public enum SceneEvaluator {
             m.samples = samples
             m.entryRatios = ratios
             m.ratioBuckets = buckets
+            m.backgroundLuminances = luminances
           }
           out.append(m)
         }

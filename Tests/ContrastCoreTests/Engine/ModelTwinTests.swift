@@ -175,6 +175,7 @@ import Testing
     let lum = FastLuminance.shared
     var compared = 0
     var fused = 0
+    var keptLuminances = 0
     for setting in Self.settings {
       let layout = Layout(
         id: "t", title: "t", canvas: size,
@@ -227,6 +228,15 @@ import Testing
                 #expect(
                   some.entries.map { $0.ratio.bitPattern }
                     == odd.filter { ratios[$0] < threshold }.map { ratios[$0].bitPattern })
+                // The luminances the same loop kept for the remedy search
+                // (an opaque colour, some pixel failing): the reference's.
+                if let kept = measured.luminances {
+                  #expect(color.alpha == 1, "\(what) at \(level)")
+                  #expect(
+                    kept.map { $0.bitPattern } == luminances.map { $0.bitPattern },
+                    "\(what) at \(level)")
+                  keptLuminances += 1
+                }
                 if measured.buckets != nil { fused += 1 }
                 compared += samples.count
               }
@@ -237,7 +247,10 @@ import Testing
     }
     #expect(compared > 100_000)
     // The largest shapes have enough entries for the fused statistics loop.
-    if smallest >= 66 && VectorLevels.available != [.portable] { #expect(fused > 100) }
+    if smallest >= 66 && VectorLevels.available != [.portable] {
+      #expect(fused > 100)
+      #expect(keptLuminances > 50)
+    }
   }
 
   // MARK: - Arbitrary entries
