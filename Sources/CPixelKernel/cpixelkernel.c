@@ -297,6 +297,14 @@ int cpk_ratios(const cpk_params *p, const double *r, const double *g, const doub
   return 1;
 }
 
+int cpk_ratios_luminances(const cpk_params *p, const double *r, const double *g,
+                          const double *b, const uint8_t *codes, long n, double *out,
+                          double *luminances) {
+  if (!cpk_available()) return 0;
+  ratios_vector(p, r, g, b, codes, n, out, luminances);
+  return 1;
+}
+
 int cpk_compose(const cpk_params *p, const float *image, long width, const uint8_t *maskCodes,
                 long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,
                 double mix, float *out) {
@@ -374,6 +382,13 @@ int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, co
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
                const uint8_t *codes, long n, double *out) {
   (void)p, (void)r, (void)g, (void)b, (void)codes, (void)n, (void)out;
+  return 0;
+}
+
+int cpk_ratios_luminances(const cpk_params *p, const double *r, const double *g,
+                          const double *b, const uint8_t *codes, long n, double *out,
+                          double *luminances) {
+  (void)p, (void)r, (void)g, (void)b, (void)codes, (void)n, (void)out, (void)luminances;
   return 0;
 }
 

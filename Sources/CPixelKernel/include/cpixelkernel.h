@@ -51,6 +51,12 @@ int cpk_limit_level(int level);
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
                const uint8_t *codes, long n, double *out);
 
+/// cpk_ratios, writing each entry's background luminance into `luminances`
+/// too, as cpk_background_luminances gives it.
+int cpk_ratios_luminances(const cpk_params *p, const double *r, const double *g,
+                          const double *b, const uint8_t *codes, long n, double *out,
+                          double *luminances);
+
 /// The preview's modelled glass (ScenePreviewRenderer.compose): for every
 /// pixel of the mask's rectangle (mx, my, mw, mh) whose code is not 0, the
 /// background over its backdrop (`(1 - mix) W + mix G` when `blurred`, rows

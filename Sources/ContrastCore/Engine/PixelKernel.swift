@@ -112,6 +112,29 @@ struct PixelKernel {
     ratios(samples.storage, count: samples.count)
   }
 
+  /// ``ratios(_:)``, and on the vector loops each entry's background
+  /// luminance from the same loop (exactly ``backgroundLuminances(_:)``,
+  /// whatever the colour); nil luminances otherwise.
+  func ratiosAndLuminances(_ samples: ItemSamples) -> (ratios: [Double], luminances: [Double]?) {
+    let n = samples.count
+    guard FastEngine.vectorized, n > 0 else { return (ratios(samples), nil) }
+    let s = samples.storage
+    var parameters = parameters
+    var luminances = [Double](repeating: 0, count: n)
+    var done: Int32 = 0
+    let ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
+      done = luminances.withUnsafeMutableBufferPointer { l in
+        cpk_ratios_luminances(
+          &parameters, s.r, s.g, s.b, s.codes, n, out.baseAddress, l.baseAddress)
+      }
+      if done == 0 {
+        for k in 0..<n { out[k] = referenceRatio(s, k) }
+      }
+      initialized = n
+    }
+    return (ratios, done == 0 ? nil : luminances)
+  }
+
   /// The ratios of the first `n` entries of `s`.
   private func ratios(_ s: ItemSamples.Storage, count n: Int) -> [Double] {
     [Double](unsafeUninitializedCapacity: n) { out, initialized in
@@ -131,7 +154,7 @@ struct PixelKernel {
   /// Nil without the vector loops, for fewer than ``BucketSelect/smallest``
   /// entries, or when a ratio has no bucket.
   ///
-  /// With `keepingLuminances` and an opaque colour, the same loop writes each entry's
+  /// With `keepingLuminances`, the same loop writes each entry's
   /// background luminance, kept (exactly ``backgroundLuminances(_:)``) when
   /// some pixel is below the threshold: what the remedy search of a failing
   /// check reads, so that it need not take the model over the pixels again.
@@ -147,7 +170,7 @@ struct PixelKernel {
     var histogram = [Int](repeating: 0, count: 2 * buckets)
     var summary = cpk_summary()
     var luminances =
-      keepingLuminances && color.alpha == 1 ? [Double](repeating: 0, count: n) : nil
+      keepingLuminances ? [Double](repeating: 0, count: n) : nil
     let ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
       let done = histogram.withUnsafeMutableBufferPointer { h in
         withOptionalBuffer(&luminances) { l in

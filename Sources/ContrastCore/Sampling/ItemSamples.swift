@@ -132,8 +132,9 @@ public struct ItemSamples: Sendable {
   /// ratios' bucket histogram when the vector loop built one.
   ///
   /// `luminances`: each entry's background luminance, when the vector loop
-  /// made them in passing (``PixelKernel/measure(_:threshold:keepingLuminances:)``:
-  /// an opaque colour, some pixel below the threshold); nil otherwise.
+  /// made them in passing (``PixelKernel/measure(_:threshold:keepingLuminances:)``,
+  /// ``PixelKernel/ratiosAndLuminances(_:)``: some pixel below the
+  /// threshold); nil otherwise.
   public func measure(rendering: ElementRendering, color: RGBA, threshold: Double) -> (
     ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets?,
     luminances: [Double]?
@@ -142,10 +143,9 @@ public struct ItemSamples: Sendable {
     if let measured = kernel.measure(self, threshold: threshold, keepingLuminances: true) {
       return (measured.ratios, measured.statistics, measured.buckets, measured.luminances)
     }
-    let ratios = kernel.ratios(self)
-    return (
-      ratios, ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold), nil, nil
-    )
+    let (ratios, luminances) = kernel.ratiosAndLuminances(self)
+    let statistics = ContrastStatistics(ratios: ratios, counts: counts, threshold: threshold)
+    return (ratios, statistics, nil, statistics.failingFraction > 0 ? luminances : nil)
   }
 
   /// Contrast ratio of `color` over each entry's background under `rendering`.

@@ -15,8 +15,7 @@ public struct ItemMeasurement: Sendable {
   /// Their bucket histogram, when the measurement built one (kept with `samples`).
   public var ratioBuckets: RatioBuckets?
   /// Each entry's background luminance, when the measurement made them
-  /// (kept with `samples`; an opaque colour): the remedy search's colours
-  /// read them.
+  /// (kept with `samples`): the remedy search's opaque colours read them.
   public var backgroundLuminances: [Double]? = nil
   /// The canvas pixels measured (the item's frame clipped to the canvas), in
   /// the order of `samples`: row-major.
