@@ -71,9 +71,9 @@ int main(int argc, char **argv) {
     if (summary) {
       memset(h, 0, 2 * buckets * sizeof(long));
       cpk_ratios_summary(&p, r, g, b, codes, counts, n, 4.5, 42, 0x3ff0000000000000ULL >> 42,
-                         buckets, out, &s, h, h + buckets);
+                         buckets, out, &s, h, h + buckets, 0);
     } else {
-      cpk_ratios(&p, r, g, b, codes, n, out);
+      cpk_ratios(&p, r, g, b, codes, n, out, 0);
     }
   }
   double t1 = now();

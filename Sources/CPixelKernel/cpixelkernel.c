@@ -291,15 +291,7 @@ static void ratios_summary_vector(const cpk_params *p, const double *r, const do
 }
 
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
-               const uint8_t *codes, long n, double *out) {
-  if (!cpk_available()) return 0;
-  ratios_vector(p, r, g, b, codes, n, out, 0);
-  return 1;
-}
-
-int cpk_ratios_luminances(const cpk_params *p, const double *r, const double *g,
-                          const double *b, const uint8_t *codes, long n, double *out,
-                          double *luminances) {
+               const uint8_t *codes, long n, double *out, double *luminances) {
   if (!cpk_available()) return 0;
   ratios_vector(p, r, g, b, codes, n, out, luminances);
   return 1;
@@ -380,14 +372,7 @@ int cpk_ratios_summary(const cpk_params *p, const double *r, const double *g, co
 }
 
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
-               const uint8_t *codes, long n, double *out) {
-  (void)p, (void)r, (void)g, (void)b, (void)codes, (void)n, (void)out;
-  return 0;
-}
-
-int cpk_ratios_luminances(const cpk_params *p, const double *r, const double *g,
-                          const double *b, const uint8_t *codes, long n, double *out,
-                          double *luminances) {
+               const uint8_t *codes, long n, double *out, double *luminances) {
   (void)p, (void)r, (void)g, (void)b, (void)codes, (void)n, (void)out, (void)luminances;
   return 0;
 }

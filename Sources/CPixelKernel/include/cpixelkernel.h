@@ -47,15 +47,12 @@ int cpk_limit_level(int level);
 
 /// The contrast ratio of every entry (colour r, g, b; mask code) into `out`,
 /// with exactly the operations of ContrastCore's readable reference
-/// (BackgroundEvaluator.ratio), four or eight entries at a time. Returns 0, writing nothing, when cpk_available() is 0.
+/// (BackgroundEvaluator.ratio), four or eight entries at a time; when
+/// `luminances` is not NULL, each entry's background luminance there too, as
+/// cpk_background_luminances gives it. Returns 0, writing nothing, when
+/// cpk_available() is 0.
 int cpk_ratios(const cpk_params *p, const double *r, const double *g, const double *b,
-               const uint8_t *codes, long n, double *out);
-
-/// cpk_ratios, writing each entry's background luminance into `luminances`
-/// too, as cpk_background_luminances gives it.
-int cpk_ratios_luminances(const cpk_params *p, const double *r, const double *g,
-                          const double *b, const uint8_t *codes, long n, double *out,
-                          double *luminances);
+               const uint8_t *codes, long n, double *out, double *luminances);
 
 /// The preview's modelled glass (ScenePreviewRenderer.compose): for every
 /// pixel of the mask's rectangle (mx, my, mw, mh) whose code is not 0, the

@@ -109,41 +109,40 @@ struct PixelKernel {
   /// The ratio of every entry of `samples`, in order: the vector loops, or
   /// at ``FastEngine/VectorLevel/portable`` ``referenceRatio(_:_:)``.
   func ratios(_ samples: ItemSamples) -> [Double] {
-    ratios(samples.storage, count: samples.count)
+    ratios(samples.storage, count: samples.count).ratios
   }
 
   /// ``ratios(_:)``, and on the vector loops each entry's background
   /// luminance from the same loop (exactly ``backgroundLuminances(_:)``,
   /// whatever the colour); nil luminances otherwise.
   func ratiosAndLuminances(_ samples: ItemSamples) -> (ratios: [Double], luminances: [Double]?) {
-    let n = samples.count
-    guard FastEngine.vectorized, n > 0 else { return (ratios(samples), nil) }
-    let s = samples.storage
-    var parameters = parameters
-    var luminances = [Double](repeating: 0, count: n)
-    var done: Int32 = 0
-    let ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
-      done = luminances.withUnsafeMutableBufferPointer { l in
-        cpk_ratios_luminances(
-          &parameters, s.r, s.g, s.b, s.codes, n, out.baseAddress, l.baseAddress)
-      }
-      if done == 0 {
-        for k in 0..<n { out[k] = referenceRatio(s, k) }
-      }
-      initialized = n
-    }
-    return (ratios, done == 0 ? nil : luminances)
+    ratios(samples.storage, count: samples.count, withLuminances: true)
   }
 
-  /// The ratios of the first `n` entries of `s`.
-  private func ratios(_ s: ItemSamples.Storage, count n: Int) -> [Double] {
-    [Double](unsafeUninitializedCapacity: n) { out, initialized in
-      var parameters = parameters
-      if n == 0 || cpk_ratios(&parameters, s.r, s.g, s.b, s.codes, n, out.baseAddress) == 0 {
-        for k in 0..<n { out[k] = referenceRatio(s, k) }
+  /// The ratios of the first `n` entries of `s`, and (`withLuminances`,
+  /// when the vector loops ran) their backgrounds' luminances, written by
+  /// the loop into storage it alone initialises.
+  private func ratios(_ s: ItemSamples.Storage, count n: Int, withLuminances: Bool = false) -> (
+    ratios: [Double], luminances: [Double]?
+  ) {
+    var ratios: [Double] = []
+    var vectorized = false
+    let luminances = [Double](unsafeUninitializedCapacity: withLuminances ? n : 0) { l, made in
+      ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
+        var parameters = parameters
+        vectorized =
+          n > 0
+          && cpk_ratios(
+            &parameters, s.r, s.g, s.b, s.codes, n, out.baseAddress,
+            withLuminances ? l.baseAddress : nil) != 0
+        if !vectorized {
+          for k in 0..<n { out[k] = referenceRatio(s, k) }
+        }
+        initialized = n
       }
-      initialized = n
+      made = withLuminances && vectorized ? n : 0
     }
+    return (ratios, withLuminances && vectorized ? luminances : nil)
   }
 
   /// The ratio of every entry of `samples` and their statistics against
@@ -154,11 +153,11 @@ struct PixelKernel {
   /// Nil without the vector loops, for fewer than ``BucketSelect/smallest``
   /// entries, or when a ratio has no bucket.
   ///
-  /// With `keepingLuminances`, the same loop writes each entry's
-  /// background luminance, kept (exactly ``backgroundLuminances(_:)``) when
-  /// some pixel is below the threshold: what the remedy search of a failing
-  /// check reads, so that it need not take the model over the pixels again.
-  func measure(_ samples: ItemSamples, threshold: Double, keepingLuminances: Bool = false) -> (
+  /// The same loop writes each entry's background luminance, kept (exactly
+  /// ``backgroundLuminances(_:)``) when some pixel is below the threshold:
+  /// what the remedy search of a failing check reads, so that it need not
+  /// take the model over the pixels again.
+  func measure(_ samples: ItemSamples, threshold: Double) -> (
     ratios: [Double], statistics: ContrastStatistics, buckets: RatioBuckets,
     luminances: [Double]?
   )? {
@@ -169,19 +168,19 @@ struct PixelKernel {
     let buckets = BucketSelect.bucketCount
     var histogram = [Int](repeating: 0, count: 2 * buckets)
     var summary = cpk_summary()
-    var luminances =
-      keepingLuminances ? [Double](repeating: 0, count: n) : nil
-    let ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
-      let done = histogram.withUnsafeMutableBufferPointer { h in
-        withOptionalBuffer(&luminances) { l in
+    var ratios: [Double] = []
+    let luminances = [Double](unsafeUninitializedCapacity: n) { l, made in
+      ratios = [Double](unsafeUninitializedCapacity: n) { out, initialized in
+        let done = histogram.withUnsafeMutableBufferPointer { h in
           cpk_ratios_summary(
             &parameters, p.r, p.g, p.b, p.codes, p.counts, n, threshold,
             UInt32(BucketSelect.shift), BucketSelect.base, buckets, out.baseAddress, &summary,
-            h.baseAddress, h.baseAddress! + buckets, l)
+            h.baseAddress, h.baseAddress! + buckets, l.baseAddress)
         }
+        guard done != 0 else { return }
+        initialized = n
       }
-      guard done != 0 else { return }
-      initialized = n
+      made = ratios.count
     }
     guard ratios.count == n, summary.outside == 0 else { return nil }
     let pixels = samples.pixelCount
@@ -260,7 +259,7 @@ struct PixelKernel {
         gathered.b[j] = p.b[k]
         gathered.codes[j] = p.codes[k]
       }
-      let ratios = ratios(gathered, count: end - start)
+      let ratios = ratios(gathered, count: end - start).ratios
       for (j, k) in indices[start..<end].enumerated() {
         let ratio = ratios[j]
         lowest = Swift.min(lowest, ratio)
@@ -405,13 +404,4 @@ struct PixelKernel {
     }
     return (out, lowest)
   }
-}
-
-/// `body` of the base address of `array`'s storage, or of nil when there is
-/// no array.
-private func withOptionalBuffer<R>(
-  _ array: inout [Double]?, _ body: (UnsafeMutablePointer<Double>?) -> R
-) -> R {
-  guard array != nil else { return body(nil) }
-  return array!.withUnsafeMutableBufferPointer { body($0.baseAddress) }
 }

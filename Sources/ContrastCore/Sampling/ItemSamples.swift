@@ -132,7 +132,7 @@ public struct ItemSamples: Sendable {
   /// ratios' bucket histogram when the vector loop built one.
   ///
   /// `luminances`: each entry's background luminance, when the vector loop
-  /// made them in passing (``PixelKernel/measure(_:threshold:keepingLuminances:)``,
+  /// made them in passing (``PixelKernel/measure(_:threshold:)``,
   /// ``PixelKernel/ratiosAndLuminances(_:)``: some pixel below the
   /// threshold); nil otherwise.
   public func measure(rendering: ElementRendering, color: RGBA, threshold: Double) -> (
@@ -140,7 +140,7 @@ public struct ItemSamples: Sendable {
     luminances: [Double]?
   ) {
     let kernel = PixelKernel(rendering: rendering, color: color)
-    if let measured = kernel.measure(self, threshold: threshold, keepingLuminances: true) {
+    if let measured = kernel.measure(self, threshold: threshold) {
       return (measured.ratios, measured.statistics, measured.buckets, measured.luminances)
     }
     let (ratios, luminances) = kernel.ratiosAndLuminances(self)
