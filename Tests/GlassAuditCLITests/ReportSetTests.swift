@@ -80,7 +80,10 @@ import Testing
     process.waitUntilExit()
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  // Seven runs of the debug binary, one core polling beside them: 6 s alone,
+  // over 120 s when CI's release build shares the 2 cores. The limit is there
+  // to stop a hang, not to time the runs.
+  @Test(.timeLimit(.minutes(8)))
   func aRunKilledWhileWritingLeavesAWholeSetAndTheNextRunCleansUp() throws {
     let h = try fixture()
     defer { h.remove() }
