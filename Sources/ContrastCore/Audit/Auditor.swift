@@ -46,7 +46,8 @@ public struct InputError: Sendable, Hashable, Codable {
 
 /// Everything an audit found, in a stable order.
 public struct AuditOutcome: Sendable {
-  public var results: [CheckResult]
+  /// Every check, as columns (``CheckColumns``).
+  public var results: CheckColumns
   public var findings: [Finding]
   public var errors: [InputError]
   /// Scenes (layout x wallpaper x appearance x mode) evaluated.
@@ -60,7 +61,7 @@ public struct AuditOutcome: Sendable {
   public var remedySearch = RemedyAccumulator()
 
   public init(
-    results: [CheckResult], findings: [Finding], errors: [InputError], scenes: Int,
+    results: CheckColumns, findings: [Finding], errors: [InputError], scenes: Int,
     blursComputed: Int = 0, blursRequested: Int = 0, previews: [ScenePreview] = [],
     remedySearch: RemedyAccumulator = RemedyAccumulator()
   ) {
@@ -72,6 +73,18 @@ public struct AuditOutcome: Sendable {
     self.blursRequested = blursRequested
     self.previews = previews
     self.remedySearch = remedySearch
+  }
+
+  /// An outcome of checks given as rows (held as columns).
+  public init(
+    results: [CheckResult], findings: [Finding], errors: [InputError], scenes: Int,
+    blursComputed: Int = 0, blursRequested: Int = 0, previews: [ScenePreview] = [],
+    remedySearch: RemedyAccumulator = RemedyAccumulator()
+  ) {
+    self.init(
+      results: CheckColumns(results), findings: findings, errors: errors, scenes: scenes,
+      blursComputed: blursComputed, blursRequested: blursRequested, previews: previews,
+      remedySearch: remedySearch)
   }
 
   /// Puts the outcome in the form its reports carry: each failing check
@@ -94,22 +107,23 @@ public struct AuditOutcome: Sendable {
       var profile: String
     }
     var remedyOf: [GroupOf: CheckResult.RemedyBox?] = [:]
+    // (Only the remedy column is written.)
     for i in results.indices {
-      var r = results[i]
-      if r.verdict == .fail {
-        let pair = GroupOf(
-          place: ObjectIdentifier(r.place), appearance: r.appearance, mode: r.mode,
-          profile: r.profile)
-        if let box = remedyOf[pair] {
-          r.remedyBox = box
-        } else {
-          r.remedyBox = remedyByGroup[RemedyAccumulator.key(r)]
-          remedyOf[pair] = r.remedyBox
-        }
-      } else {
-        r.remedyBox = nil
+      guard results.verdicts[i] == .fail else {
+        results.setRemedy(nil, at: i)
+        continue
       }
-      results[i] = r
+      let r = results[i]
+      let pair = GroupOf(
+        place: results.placeIdentity(at: i), appearance: r.appearance, mode: r.mode,
+        profile: r.profile)
+      if let box = remedyOf[pair] {
+        results.setRemedy(box, at: i)
+      } else {
+        let box = remedyByGroup[RemedyAccumulator.key(r)]
+        results.setRemedy(box, at: i)
+        remedyOf[pair] = box
+      }
     }
     results.sortInReportOrder()
     findings = Array(Set(findings)).sorted(by: Finding.reportOrder)
@@ -218,7 +232,7 @@ struct Auditor: Sendable {
   /// drawn with its checks among `checks` (the audit's, complete).
   func drawWorstScenes(
     _ severities: [(severity: Double, key: SceneKey)],
-    drawnAt: [SceneKey: TextSetting] = [:], checks: [CheckResult],
+    drawnAt: [SceneKey: TextSetting] = [:], checks: CheckColumns,
     wallpapers: [WallpaperInput],
     previewer: @escaping @Sendable (SceneSnapshot) -> DrawnScene?, masks: MaskCache
   ) -> [ScenePreview] {
@@ -636,7 +650,7 @@ private struct LaneFootprint: Hashable {
 
 /// What one wallpaper's audit contributes.
 struct PartialOutcome: Sendable {
-  var results: [CheckResult] = []
+  var results = CheckColumns()
   var findings: [Finding] = []
   var errors: [InputError] = []
   var scenes = 0
@@ -669,7 +683,7 @@ final class AuditState: @unchecked Sendable {
   /// The checks of every part taken in so far (in the order the parts came;
   /// ``AuditOutcome/finalize()`` sorts them): gathered as each
   /// wallpaper ends, so they are never held twice.
-  private var results: [CheckResult] = []
+  private var results = CheckColumns()
   private var remedies = RemedyAccumulator()
   private let expectedParts: Int
 
@@ -684,7 +698,7 @@ final class AuditState: @unchecked Sendable {
       results.reserveCapacity(p.results.count * expectedParts)
     }
     results += p.results
-    p.results = []
+    p.results = CheckColumns()
     // The remedy searches too: a wallpaper's groups hold every candidate
     // fix of its failing items, tens of megabytes at a team's scale.
     remedies.merge(p.remedies)

@@ -1,4 +1,4 @@
-extension Array where Element == CheckResult {
+extension CheckColumns {
   /// Sorts the checks in report order (``CheckResult/reportOrder(_:_:)``),
   /// stably: the same order as `sort(by: CheckResult.reportOrder)`, which is
   /// the readable reference (`ReportOrderTests`).
@@ -10,32 +10,10 @@ extension Array where Element == CheckResult {
   /// among them) and moved at every step of the sort.
   mutating func sortInReportOrder() {
     guard count > 1 else { return }
-    // Distinct objects, each check's index among them.
-    var itemIndex: [ObjectIdentifier: Int32] = [:]
-    var sceneIndex: [ObjectIdentifier: Int32] = [:]
-    var items: [CheckResult.ItemPlace] = []
-    var scenes: [CheckResult.ScenePlace] = []
-    var itemOf = [Int32](repeating: 0, count: count)
-    var sceneOf = [Int32](repeating: 0, count: count)
-    // (By index: a check is not copied, only its place and scene read.)
-    for i in indices {
-      let p = ObjectIdentifier(self[i].place)
-      if let k = itemIndex[p] {
-        itemOf[i] = k
-      } else {
-        itemOf[i] = Int32(items.count)
-        itemIndex[p] = itemOf[i]
-        items.append(self[i].place)
-      }
-      let s = ObjectIdentifier(self[i].scene)
-      if let k = sceneIndex[s] {
-        sceneOf[i] = k
-      } else {
-        sceneOf[i] = Int32(scenes.count)
-        sceneIndex[s] = sceneOf[i]
-        scenes.append(self[i].scene)
-      }
-    }
+    // The columns' own codes: each check's index among the distinct item
+    // places and scenes (a check is not made, only its codes read).
+    let (items, itemOf) = placeCodes
+    let (scenes, sceneOf) = sceneCodes
     // Ranks: equal for objects the report order does not tell apart.
     func ranks<T>(_ values: [T], _ precedes: (T, T) -> Bool) -> [Int] {
       let order = values.indices.sorted { precedes(values[$0], values[$1]) }
@@ -58,7 +36,13 @@ extension Array where Element == CheckResult {
     // sort takes them if they ever are).
     let bits = 21
     guard items.count < 1 << bits, scenes.count < 1 << bits else {
-      sort(by: CheckResult.reportOrder)
+      // (Stable: checks the order does not tell apart keep theirs.)
+      let rows = Array(self)
+      permute(
+        indices.sorted { a, b in
+          if CheckResult.reportOrder(rows[a], rows[b]) { return true }
+          return !CheckResult.reportOrder(rows[b], rows[a]) && a < b
+        })
       return
     }
     let keys = indices.map { i -> UInt64 in
@@ -69,6 +53,6 @@ extension Array where Element == CheckResult {
     // Stable: equal keys keep their order.
     if zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) { return }
     let order = indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-    self = order.map { self[$0] }
+    permute(order)
   }
 }

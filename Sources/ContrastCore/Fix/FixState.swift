@@ -28,7 +28,7 @@ struct FixState {
   /// own id when a trial's is `name~n`); of the elements in `elements`
   /// alone (`layout/element`) when given, the others only counted.
   init(
-    results: [CheckResult], search s: RemedyAccumulator, layout: String? = nil,
+    results: CheckColumns, search s: RemedyAccumulator, layout: String? = nil,
     readAs name: String? = nil, elements: Set<String>? = nil
   ) {
     for r in results where layout == nil || r.layout == layout {

@@ -143,7 +143,7 @@ public struct Baseline: Sendable, Hashable {
   /// item is gone): it can be pruned. An entry whose scene has no result at
   /// all (another shard's, or a value of a dimension the run did not sweep)
   /// is unmatched: this run says nothing about it, so it must be kept.
-  public func apply(to results: [CheckResult]) -> (
+  public func apply(to results: some Sequence<CheckResult>) -> (
     outcome: BaselineOutcome, column: BaselineColumn
   ) {
     let accepted = fingerprints

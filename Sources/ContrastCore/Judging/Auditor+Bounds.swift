@@ -8,7 +8,7 @@ extension Auditor {
   /// setting and text size may move its bounds and threshold), and a
   /// never-passing check is a failing one: the items are those the
   /// reports' "never passes" lists and marks name (`ItemFailure.neverPassing`).
-  static func boundsFindings(_ results: [CheckResult]) -> [Finding] {
+  static func boundsFindings(_ results: CheckColumns) -> [Finding] {
     struct Key: Hashable {
       var layout: String
       var element: String

@@ -5,15 +5,21 @@
 /// of every check. Equal places or scenes held as other objects (another
 /// audit worker's) are told apart only by their values, so every grouping
 /// is the one the values give.
-extension Array where Element == CheckResult {
+extension CheckColumns {
   /// The runs of consecutive checks that share one scene object and
   /// layout (the report order keeps them together): a tally per scene and
   /// layout reads each run's first check, and the verdicts of the rest.
   func sceneRuns() -> [Range<Int>] {
+    // (The columns' codes: no check is made.)
+    let (places, placeOf) = placeCodes
+    let sceneOf = sceneCodes.of
     var runs: [Range<Int>] = []
     var start = 0
     for i in indices.dropFirst()
-    where self[i].scene !== self[i - 1].scene || self[i].layout != self[i - 1].layout {
+    where sceneOf[i] != sceneOf[i - 1]
+      || (placeOf[i] != placeOf[i - 1]
+        && places[Int(placeOf[i])].layout != places[Int(placeOf[i - 1])].layout)
+    {
       runs.append(start..<i)
       start = i
     }
@@ -43,29 +49,27 @@ struct ItemIndex {
   /// The item of each check.
   private(set) var of: [Int] = []
 
-  init(_ results: [CheckResult]) {
-    var byPlace: [ObjectIdentifier: Int] = [:]
+  init(_ results: CheckColumns) {
+    // Per distinct place of the columns its item, numbered at its first
+    // check (a check is not made, only its place code read).
+    let (places, placeOf) = results.placeCodes
+    var itemOfPlace = [Int](repeating: -1, count: places.count)
     var byKey: [Key: Int] = [:]
     of.reserveCapacity(results.count)
-    // (By index: a check is not copied, only its place read.)
-    for i in results.indices {
-      let id = ObjectIdentifier(results[i].place)
-      if let k = byPlace[id] {
-        of.append(k)
-        continue
+    for code in placeOf {
+      let p = Int(code)
+      if itemOfPlace[p] < 0 {
+        let place = places[p]
+        let key = Key(layout: place.layout, element: place.element, item: place.item)
+        if let known = byKey[key] {
+          itemOfPlace[p] = known
+        } else {
+          itemOfPlace[p] = keys.count
+          keys.append(key)
+          byKey[key] = keys.count - 1
+        }
       }
-      let r = results[i]
-      let key = Key(layout: r.layout, element: r.element, item: r.item)
-      let k: Int
-      if let known = byKey[key] {
-        k = known
-      } else {
-        k = keys.count
-        keys.append(key)
-        byKey[key] = k
-      }
-      byPlace[id] = k
-      of.append(k)
+      of.append(itemOfPlace[p])
     }
   }
 }

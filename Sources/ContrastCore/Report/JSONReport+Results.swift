@@ -49,7 +49,7 @@ extension JSONReport {
   /// each, compact (no space after `:` or `,`: a full sweep lists a hundred
   /// thousand and more, issue 28 part 5).
   static func writeChecks(
-    _ results: [CheckResult], tables t: Tables, into out: inout JSONBytes,
+    _ results: CheckColumns, tables t: Tables, into out: inout JSONBytes,
     flush: (inout JSONBytes) -> Void
   ) {
     guard !t.listed.isEmpty else {

@@ -170,7 +170,7 @@ public enum JSONReport {
 
   /// An item: where it is, its counts, its worst check (its scene, ratio and
   /// threshold) and that check's fix, as every report states it.
-  static func item(at k: Int, results: [CheckResult], tables t: Tables) -> JSONValue {
+  static func item(at k: Int, results: CheckColumns, tables t: Tables) -> JSONValue {
     let a = t.aggregates.items[k]
     let head = results[a.first]
     let w = results[a.worst]

@@ -70,7 +70,7 @@ public enum ReportReader {
       member = JSONReport.checksKey
       rawResults = try checks(root, fail: fail)
     }
-    var results: [CheckResult] = []
+    var results = CheckColumns()
     // Each check's baseline state as written (a shard's, which its merge
     // writes again).
     var column = BaselineColumn()

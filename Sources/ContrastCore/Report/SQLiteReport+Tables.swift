@@ -59,7 +59,7 @@ extension SQLiteReport {
   /// report.json writes for a result, and the scene's words, the judged
   /// ratio and the fix.
   static func insertChecks(
-    _ results: [CheckResult], fixes verified: VerifiedFixes? = nil,
+    _ results: CheckColumns, fixes verified: VerifiedFixes? = nil,
     baseline: BaselineColumn = BaselineColumn(), into db: SQLiteDatabase
   ) throws {
     var row = try insert(into: "checks", count: 61, db)
@@ -217,7 +217,7 @@ extension SQLiteReport {
   /// order of its first check, with its checks and failing checks. (From
   /// the checks alone, so a merge of shard reports gives a single run's
   /// rows.)
-  static func insertInputs(_ results: [CheckResult], into db: SQLiteDatabase) throws {
+  static func insertInputs(_ results: CheckColumns, into db: SQLiteDatabase) throws {
     struct Tally {
       var name: String
       var file: String?

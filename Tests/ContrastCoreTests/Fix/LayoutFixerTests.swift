@@ -46,10 +46,11 @@ import Testing
     _ text: String, profile: Profile, settings: AuditSettings, wallpapers: [WallpaperInput]
   ) throws -> [CheckResult] {
     let layout = try #require(LayoutLoader.load(text: text, file: "l.yml", profile: profile).layout)
-    return AuditPipeline.run(
-      AuditRequest(
-        profiles: [profile], settings: settings, layouts: [layout], wallpapers: wallpapers)
-    ).outcome.results
+    return Array(
+      AuditPipeline.run(
+        AuditRequest(
+          profiles: [profile], settings: settings, layouts: [layout], wallpapers: wallpapers)
+      ).outcome.results)
   }
 
   /// One body text in systemBlue (4.02:1 on white, needs 4.5) beside one

@@ -12,7 +12,7 @@ import Testing
   static func audit(proving: Bool) throws -> [CheckResult] {
     var request = try LayoutFixerCacheTests.request()
     request.provesPassingByBounds = proving
-    return AuditPipeline.run(request).outcome.results
+    return Array(AuditPipeline.run(request).outcome.results)
   }
 
   @Test func aProvedCheckIsOneThatPassesWhereMeasured() throws {

@@ -158,7 +158,7 @@ import Testing
     for i in results.indices where results[i].item == "item-1-label" {
       results[i].bounds = ContrastBounds(min: 1, max: 3.8)
     }
-    let html = HTMLReport.render(ReportFixtures.report(results))
+    let html = HTMLReport.render(ReportFixtures.report(Array(results)))
     for l in 0..<3 {
       #expect(
         html.contains(

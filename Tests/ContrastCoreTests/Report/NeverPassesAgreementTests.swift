@@ -19,7 +19,7 @@ struct NeverPassesAgreementTests {
     light.bounds = ContrastBounds(min: 1.2, max: 3.41)
     let song = F.check(item: "song", appearance: .dark, ratio: 1.9, line: 36)
     let results = [dark, light, song]
-    return F.report(results, findings: Auditor.boundsFindings(results))
+    return F.report(results, findings: Auditor.boundsFindings(CheckColumns(results)))
   }
 
   @Test func theFindingAndTheItemNameTheSameItems() throws {

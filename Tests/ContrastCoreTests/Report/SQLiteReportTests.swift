@@ -42,7 +42,7 @@ import Testing
   }()
 
   static var report: AuditReport {
-    var results = ReportFixtures.mixed.outcome.results
+    var results = Array(ReportFixtures.mixed.outcome.results)
     results.insert(sweptFailure, at: 2)
     var tinted = ReportFixtures.check(
       item: "title", wallpaper: "noon", verdict: .pass, ratio: 6, liquidGlass: .tinted)

@@ -211,7 +211,7 @@ import Testing
       }
     }
     var report = base
-    report.outcome.results = results
+    report.outcome.results = CheckColumns(results)
     report.settings = AuditSettings(textSizes: TextSize.allCases, boldText: [false, true])
     let md = MarkdownReport.render(report)
     #expect(md.utf8.count <= 65_536, "\(md.utf8.count)")
@@ -312,7 +312,8 @@ import Testing
 
     // The default text setting alone: no counts per setting, no scope line.
     var plain = Self.cells
-    plain.outcome.results = plain.outcome.results.filter { $0.textSize == .large && !$0.boldText }
+    plain.outcome.results = CheckColumns(
+      plain.outcome.results.filter { $0.textSize == .large && !$0.boldText })
     plain.settings = AuditSettings(modes: [.normal], appearances: [.light], liquidGlass: [.default])
     let one = HTMLReport.render(plain)
     for absent in [
@@ -406,7 +407,8 @@ import Testing
 
     // A run of the default text setting names none.
     var plain = Self.cells
-    plain.outcome.results = plain.outcome.results.filter { $0.textSize == .large && !$0.boldText }
+    plain.outcome.results = CheckColumns(
+      plain.outcome.results.filter { $0.textSize == .large && !$0.boldText })
     plain.settings = AuditSettings(modes: [.normal], appearances: [.light], liquidGlass: [.default])
     for i in plain.outcome.results.indices
     where plain.outcome.results[i].wallpaper == "dusk" && plain.outcome.results[i].item == "label" {
