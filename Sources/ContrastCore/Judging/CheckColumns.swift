@@ -168,7 +168,9 @@ extension CheckColumns: RandomAccessCollection, MutableCollection {
   public var endIndex: Int { verdicts.count }
 
   public subscript(i: Int) -> CheckResult {
-    get {
+    // (Inlined, a caller that reads one field of the row lets the compiler
+    // drop the other objects' retains.)
+    @inline(__always) get {
       let remedy = remedyOf[i]
       var r = CheckResult(
         place: places.objects[Int(placeOf[i])], scene: scenes.objects[Int(sceneOf[i])],

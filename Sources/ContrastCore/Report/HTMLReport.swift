@@ -252,7 +252,7 @@ public enum HTMLReport {
     let runs = results.sceneRuns()
     for run in runs {
       var counts = Counts()
-      for i in run { counts.add(results[i].verdict) }
+      for i in run { counts.add(results.verdicts[i]) }
       let r = results[run.lowerBound]
       for layout in ["", r.layout] {
         let k = CellKey(

@@ -39,21 +39,26 @@ struct ItemAggregates {
     // The worst check of each verdict (pass, warn, review, fail), by index.
     let verdicts = Verdict.allCases
     var worst = [[Int]](repeating: [Int](repeating: -1, count: verdicts.count), count: n)
+    // (Each check made as a row once; the worst so far kept as rows.)
+    var worstRow = [[CheckResult?]](
+      repeating: Array(repeating: nil, count: verdicts.count), count: n)
     for i in results.indices {
       let k = itemOf[i]
       if items[k].first < 0 { items[k].first = i }
       items[k].scenes += 1
-      let verdict = results[i].verdict
+      let r = results[i]
+      let verdict = r.verdict
       if verdict == .fail {
         items[k].failing += 1
-        if results[i].bounds.max < results[i].threshold { items[k].neverPasses = true }
+        if r.bounds.max < r.threshold { items[k].neverPasses = true }
       }
       if verdict == .warn { items[k].warnings += 1 }
       if verdict == .review { items[k].reviews += 1 }
-      if report.gates(results[i]) { items[k].gating += 1 }
+      if report.gates(r) { items[k].gating += 1 }
       let v = verdicts.firstIndex(of: verdict)!
-      let w = worst[k][v]
-      if w < 0 || ItemFailures.worseFirst(results[i], results[w]) { worst[k][v] = i }
+      if let w = worstRow[k][v], !ItemFailures.worseFirst(r, w) { continue }
+      worst[k][v] = i
+      worstRow[k][v] = r
     }
     for k in 0..<n {
       items[k].worst = items[k].first

@@ -67,7 +67,7 @@ public enum ItemFailures {
     for i in results.indices {
       let k = index.of[i]
       totals[k] += 1
-      if results[i].verdict == verdict { groups[k].append(results[i]) }
+      if results.verdicts[i] == verdict { groups[k].append(results[i]) }
     }
     let items = groups.indices.compactMap { k -> ItemFailure? in
       let rs = groups[k]
@@ -201,7 +201,7 @@ extension ItemFailures {
       var warnings = 0
       var failing: [Int] = []
       for i in run {
-        switch results[i].verdict {
+        switch results.verdicts[i] {
         case .fail: failing.append(index.of[i])
         case .warn: warnings += 1
         case .pass, .review: break

@@ -124,7 +124,7 @@ public enum JSONReport {
       baseline = report.baselineColumn
       let results = report.outcome.results
       aggregates = ItemAggregates(report)
-      listed = results.indices.filter { checks.lists(results[$0].verdict) }
+      listed = results.indices.filter { checks.lists(results.verdicts[$0]) }
       var remedyAt: [Remedy: Int] = [:]
       var remedies: [Remedy] = []
       func index(_ m: Remedy?) -> Int? {

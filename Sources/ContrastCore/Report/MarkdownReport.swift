@@ -222,7 +222,7 @@ public enum MarkdownReport {
       let k = Cell(row: row, column: MatrixColumn(r))
       var c = cells[k] ?? (0, 0, 0)
       for i in run {
-        switch results[i].verdict {
+        switch results.verdicts[i] {
         case .pass: c.pass += 1
         case .fail: c.fail += 1
         case .warn, .review: c.warn += 1

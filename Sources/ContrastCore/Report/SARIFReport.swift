@@ -149,10 +149,10 @@ public enum SARIFReport {
     let index = ItemIndex(results)
     var order: [Key: Int] = [:]
     var groups: [[CheckResult]] = []
-    for i in results.indices where results[i].verdict != .pass {
+    for i in results.indices where results.verdicts[i] != .pass {
       let key = Key(
         rule: Rule.contrast(for: results[i].kind).id, item: index.of[i],
-        review: results[i].verdict == .review)
+        review: results.verdicts[i] == .review)
       if let g = order[key] {
         groups[g].append(results[i])
       } else {

@@ -230,7 +230,7 @@ extension SQLiteReport {
     var wallpaperAt: [String: Int] = [:]
     for run in results.sceneRuns() {
       let head = results[run.lowerBound]
-      let failing = run.reduce(0) { $0 + (results[$1].verdict == .fail ? 1 : 0) }
+      let failing = run.reduce(0) { $0 + (results.verdicts[$1] == .fail ? 1 : 0) }
       let l =
         layoutAt[head.layout]
         ?? {
