@@ -173,6 +173,65 @@ public struct Baseline: Sendable, Hashable {
     return (outcome, column)
   }
 
+  /// ``apply(to:)`` over columns: the same outcome and column, with each
+  /// string made once per code instead of once per check. A check's scene
+  /// key reads its layout and its scene (every dimension after the item
+  /// reads the scene alone), so it is made once per pair of a layout and a
+  /// scene object; an acceptable check's fingerprint is its item's part
+  /// (layout, element, item) and its scene's, each made once per place and
+  /// per scene object. `BaselineTests` holds it to the row-by-row reference.
+  public func apply(to results: CheckColumns) -> (
+    outcome: BaselineOutcome, column: BaselineColumn
+  ) {
+    let accepted = fingerprints
+    let (places, placeOf) = results.placeCodes
+    let sceneOf = results.sceneCodes.of
+    var layoutIndex: [String: UInt64] = [:]
+    let layoutOf = places.map { p in
+      if let k = layoutIndex[p.layout] { return k }
+      let k = UInt64(layoutIndex.count)
+      layoutIndex[p.layout] = k
+      return k
+    }
+    var itemPart = [String?](repeating: nil, count: places.count)
+    var scenePart = [String?](repeating: nil, count: results.sceneCodes.objects.count)
+    var pairs = Set<UInt64>()
+    var failing = Set<String>()
+    var scenes = Set<String>()
+    var column = BaselineColumn()
+    var outcome = BaselineOutcome()
+    for i in results.indices {
+      let place = Int(placeOf[i])
+      let scene = Int(sceneOf[i])
+      if pairs.insert(layoutOf[place] << 32 | UInt64(scene)).inserted {
+        let r = results[i]
+        scenes.insert(
+          Baseline.sceneKey(SceneDimension.all.compactMap { $0.identityPart(of: r) }))
+      }
+      let verdict = results.verdicts[i]
+      guard verdict == .fail || verdict == .review else { continue }
+      if itemPart[place] == nil || scenePart[scene] == nil {
+        let parts = results[i].identityParts
+        itemPart[place] = parts[..<3].joined(separator: "/")
+        scenePart[scene] = parts[3...].joined(separator: "/")
+      }
+      let fingerprint = itemPart[place]! + "/" + scenePart[scene]!
+      failing.insert(fingerprint)
+      let known = accepted.contains(fingerprint)
+      if known { column.known.insert(fingerprint) }
+      guard verdict == .fail else { continue }
+      if known { outcome.known += 1 } else { outcome.new += 1 }
+    }
+    for e in entries where !failing.contains(e.fingerprint) {
+      if scenes.contains(e.sceneKey) {
+        outcome.stale.append(e)
+      } else {
+        outcome.unmatched.append(e)
+      }
+    }
+    return (outcome, column)
+  }
+
   static func sceneKey(_ parts: [String]) -> String {
     parts.joined(separator: "\u{1F}")
   }

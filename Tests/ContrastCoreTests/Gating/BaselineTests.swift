@@ -218,4 +218,31 @@ import Testing
       "\(error)".contains("b.json") && "\(error)".contains("accepted[0].liquidGlass: 'frosted'")
     }
   }
+
+  /// The baseline over columns (one string per code) against the
+  /// row-by-row reference: the same known, new, stale and unmatched, and
+  /// the same state column.
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func columnsApplyAsTheRowsDo(seed: UInt64) {
+    let rows = CheckColumnsTests.checks(seed: seed, count: 600)
+    let acceptable = rows.filter(\.isAcceptable)
+    let passing = rows.filter { !$0.isAcceptable }
+    var elsewhere = rows[5]
+    elsewhere.wallpaper = "a wallpaper this run did not audit"
+    elsewhere.verdict = .fail
+    let baseline = Baseline(
+      entries: acceptable.enumerated().filter { $0.offset % 3 == 0 }.map {
+        Baseline.Entry($0.element)
+      }
+        + passing.prefix(7).map { Baseline.Entry($0) } + [Baseline.Entry(elsewhere)])
+    let columns = CheckColumns(rows)
+    let fast = baseline.apply(to: columns)
+    let reference = baseline.apply(to: rows)
+    #expect(fast.outcome == reference.outcome)
+    #expect(fast.column == reference.column)
+    #expect(reference.outcome.known > 0 && reference.outcome.new > 0)
+    #expect(!reference.outcome.stale.isEmpty && !reference.outcome.unmatched.isEmpty)
+    #expect(
+      columns.map { fast.column.state(of: $0) } == rows.map { reference.column.state(of: $0) })
+  }
 }
