@@ -146,31 +146,15 @@ public struct Baseline: Sendable, Hashable {
   public func apply(to results: some Sequence<CheckResult>) -> (
     outcome: BaselineOutcome, column: BaselineColumn
   ) {
-    let accepted = fingerprints
-    var failing = Set<String>()
+    var applying = Applying(entries: entries, accepted: fingerprints)
     var scenes = Set<String>()
-    var column = BaselineColumn()
-    var outcome = BaselineOutcome()
     for r in results {
       scenes.insert(
         Baseline.sceneKey(SceneDimension.all.compactMap { $0.identityPart(of: r) }))
       guard r.isAcceptable else { continue }
-      let fingerprint = r.fingerprint
-      failing.insert(fingerprint)
-      let known = accepted.contains(fingerprint)
-      if known { column.known.insert(fingerprint) }
-      // (The counts are of failures; a review is marked alike.)
-      guard r.verdict == .fail else { continue }
-      if known { outcome.known += 1 } else { outcome.new += 1 }
+      applying.take(r.fingerprint, fails: r.verdict == .fail)
     }
-    for e in entries where !failing.contains(e.fingerprint) {
-      if scenes.contains(e.sceneKey) {
-        outcome.stale.append(e)
-      } else {
-        outcome.unmatched.append(e)
-      }
-    }
-    return (outcome, column)
+    return applying.finished(scenes: scenes)
   }
 
   /// ``apply(to:)`` over columns: the same outcome and column, with each
@@ -183,7 +167,7 @@ public struct Baseline: Sendable, Hashable {
   public func apply(to results: CheckColumns) -> (
     outcome: BaselineOutcome, column: BaselineColumn
   ) {
-    let accepted = fingerprints
+    var applying = Applying(entries: entries, accepted: fingerprints)
     let (places, placeOf) = results.placeCodes
     let sceneOf = results.sceneCodes.of
     var layoutIndex: [String: UInt64] = [:]
@@ -196,10 +180,7 @@ public struct Baseline: Sendable, Hashable {
     var itemPart = [String?](repeating: nil, count: places.count)
     var scenePart = [String?](repeating: nil, count: results.sceneCodes.objects.count)
     var pairs = Set<UInt64>()
-    var failing = Set<String>()
     var scenes = Set<String>()
-    var column = BaselineColumn()
-    var outcome = BaselineOutcome()
     for i in results.indices {
       let place = Int(placeOf[i])
       let scene = Int(sceneOf[i])
@@ -215,21 +196,43 @@ public struct Baseline: Sendable, Hashable {
         itemPart[place] = parts[..<3].joined(separator: "/")
         scenePart[scene] = parts[3...].joined(separator: "/")
       }
-      let fingerprint = itemPart[place]! + "/" + scenePart[scene]!
+      applying.take(itemPart[place]! + "/" + scenePart[scene]!, fails: verdict == .fail)
+    }
+    return applying.finished(scenes: scenes)
+  }
+
+  /// What both ``apply(to:)`` take in of each acceptable check, and the
+  /// entries sorted at the end.
+  private struct Applying {
+    let entries: [Entry]
+    let accepted: Set<String>
+    var failing = Set<String>()
+    var column = BaselineColumn()
+    var outcome = BaselineOutcome()
+
+    /// An acceptable check (failing, or to review) by its fingerprint.
+    mutating func take(_ fingerprint: String, fails: Bool) {
       failing.insert(fingerprint)
       let known = accepted.contains(fingerprint)
       if known { column.known.insert(fingerprint) }
-      guard verdict == .fail else { continue }
+      // (The counts are of failures; a review is marked alike.)
+      guard fails else { return }
       if known { outcome.known += 1 } else { outcome.new += 1 }
     }
-    for e in entries where !failing.contains(e.fingerprint) {
-      if scenes.contains(e.sceneKey) {
-        outcome.stale.append(e)
-      } else {
-        outcome.unmatched.append(e)
+
+    /// The entries no acceptable check matched: stale where the run
+    /// audited their scene (`scenes`, by scene key), else unmatched.
+    func finished(scenes: Set<String>) -> (outcome: BaselineOutcome, column: BaselineColumn) {
+      var outcome = outcome
+      for e in entries where !failing.contains(e.fingerprint) {
+        if scenes.contains(e.sceneKey) {
+          outcome.stale.append(e)
+        } else {
+          outcome.unmatched.append(e)
+        }
       }
+      return (outcome, column)
     }
-    return (outcome, column)
   }
 
   static func sceneKey(_ parts: [String]) -> String {
