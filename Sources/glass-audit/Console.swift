@@ -139,7 +139,7 @@ enum Summary {
     // Only each item's worst check is shown: its checks are not sorted.
     let items = ItemFailures.items(report, sortingChecks: false)
     if !items.isEmpty {
-      let layouts = Set(items.map(\.layout)).count
+      let layouts = Set(items.map(\.section)).count
       lines.append(
         "Items to fix: \(items.count) failing \(items.count == 1 ? "item" : "items") in "
           + "\(layouts) \(layouts == 1 ? "layout" : "layouts"), worst first:")

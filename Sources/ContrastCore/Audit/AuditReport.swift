@@ -36,7 +36,7 @@ public struct AuditReport: Sendable {
   }
 
   public init(
-    settings: AuditSettings, profileNames: [String], outcome: AuditOutcome,
+    settings: AuditSettings, profileNames: [String] = [], outcome: AuditOutcome,
     timestamp: String? = nil, layoutFiles: [String: String] = [:],
     layoutTitles: [String: String] = [:]
   ) {

@@ -61,13 +61,13 @@ public struct Baseline: Sendable, Hashable {
         verdict: result.verdict == .review ? Verdict.review.rawValue : nil)
     }
 
-    /// The layout's id (the first dimension).
-    public var layout: String { coordinate[SceneDimension.all[0].key] ?? "" }
+    /// The entry's section (``SceneDimension/section``: its layout's id).
+    public var section: String { coordinate[SceneDimension.section.key] ?? "" }
 
     /// The fingerprint the entry's own fields give, as
     /// ``CheckResult/identityParts`` makes it.
     var derivedFingerprint: String {
-      ([layout, element, item] + parts(SceneDimension.afterItem)).joined(separator: "/")
+      ([section, element, item] + parts(SceneDimension.afterItem)).joined(separator: "/")
     }
 
     /// The scene the entry belongs to.
@@ -170,11 +170,11 @@ public struct Baseline: Sendable, Hashable {
     var applying = Applying(entries: entries, accepted: fingerprints)
     let (places, placeOf) = results.placeCodes
     let sceneOf = results.sceneCodes.of
-    var layoutIndex: [String: UInt64] = [:]
-    let layoutOf = places.map { p in
-      if let k = layoutIndex[p.layout] { return k }
-      let k = UInt64(layoutIndex.count)
-      layoutIndex[p.layout] = k
+    var sectionIndex: [String: UInt64] = [:]
+    let sectionOf = places.map { p in
+      if let k = sectionIndex[p.section] { return k }
+      let k = UInt64(sectionIndex.count)
+      sectionIndex[p.section] = k
       return k
     }
     var itemPart = [String?](repeating: nil, count: places.count)
@@ -184,7 +184,7 @@ public struct Baseline: Sendable, Hashable {
     for i in results.indices {
       let place = Int(placeOf[i])
       let scene = Int(sceneOf[i])
-      if pairs.insert(layoutOf[place] << 32 | UInt64(scene)).inserted {
+      if pairs.insert(sectionOf[place] << 32 | UInt64(scene)).inserted {
         let r = results[i]
         scenes.insert(
           Baseline.sceneKey(SceneDimension.all.compactMap { $0.identityPart(of: r) }))

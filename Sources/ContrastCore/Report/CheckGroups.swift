@@ -18,7 +18,7 @@ extension CheckColumns {
     for i in indices.dropFirst()
     where sceneOf[i] != sceneOf[i - 1]
       || (placeOf[i] != placeOf[i - 1]
-        && places[Int(placeOf[i])].layout != places[Int(placeOf[i - 1])].layout)
+        && places[Int(placeOf[i])].section != places[Int(placeOf[i - 1])].section)
     {
       runs.append(start..<i)
       start = i
@@ -39,7 +39,7 @@ extension CheckColumns {
 /// numbered in the order of their first check; found once per place object.
 struct ItemIndex {
   struct Key: Hashable {
-    var layout: String
+    var section: String
     var element: String
     var item: String
   }
@@ -60,7 +60,7 @@ struct ItemIndex {
       let p = Int(code)
       if itemOfPlace[p] < 0 {
         let place = places[p]
-        let key = Key(layout: place.layout, element: place.element, item: place.item)
+        let key = Key(section: place.section, element: place.element, item: place.item)
         if let known = byKey[key] {
           itemOfPlace[p] = known
         } else {

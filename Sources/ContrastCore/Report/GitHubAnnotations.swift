@@ -26,9 +26,9 @@ public enum GitHubAnnotations {
     let stale = report.failingStaleEntries
     let staleRoom = limit - min(limit, errors.count)
     for e in stale.prefix(staleRoom) {
-      let file = report.layoutFiles[e.layout].map { "file=\(property($0))," } ?? ""
+      let file = report.file(ofSection: e.section).map { "file=\(property($0))," } ?? ""
       out.append(
-        "::error \(file)title=\(property("stale baseline entry: \(e.layout) › \(e.element) › \(e.item)"))::"
+        "::error \(file)title=\(property("stale baseline entry: \(e.section) › \(e.element) › \(e.item)"))::"
           + data(
             "\(e.fingerprint) is accepted by the baseline but passes now (or its item is gone); "
               + "remove it with --prune-baseline"))

@@ -52,7 +52,7 @@ extension HTMLReport {
       guard let p = byKey[key] else { continue }
       bytes += p.preview.count + p.heatmap.count
       if count > 0 && bytes > maximumImageBytes { break }
-      shown[key.layout, default: []].append(p)
+      shown[key.section, default: []].append(p)
       count += 1
     }
     let shownFailing = shown.values.joined().filter { worst[$0.key] != nil }.count
@@ -74,7 +74,7 @@ extension HTMLReport {
     for i in never {
       guard let r = i.neverPassing else { continue }
       out +=
-        "<li><a href=\"#\(escape(layoutAnchor(i.layout)))\"><b>\(escape(i.path))</b></a>"
+        "<li><a href=\"#\(escape(sectionAnchor(i.section)))\"><b>\(escape(i.path))</b></a>"
         + "\(escape(i.vibrantNote)): at most "
         + "<b>\(WCAG.displayRatio(r.bounds.max))</b>, needs \(JSONValue.format(r.threshold)) "
         + "(\(escape(r.sceneDescription)))"
@@ -84,12 +84,14 @@ extension HTMLReport {
     return out + "</ul>\n</section>\n"
   }
 
-  /// `layout-<id>`: the anchor of a layout's section.
-  static func layoutAnchor(_ layout: String) -> String { "layout-" + layout }
+  /// `layout-<id>`: the anchor of a section (a layout's).
+  static func sectionAnchor(_ id: String) -> String {
+    "\(SceneDimension.section.filterName)-" + id
+  }
 
   /// A section per layout with a failing or warning item, layouts in order
   /// of their worst item.
-  static func layouts(_ report: AuditReport, items: [ItemFailure]) -> String {
+  static func sections(_ report: AuditReport, items: [ItemFailure]) -> String {
     var out = "<section id=\"layouts\" aria-labelledby=\"layouts-h\">\n"
     out += "<h2 id=\"layouts-h\">Failing items by layout</h2>\n"
     guard !items.isEmpty else {
@@ -137,9 +139,9 @@ extension HTMLReport {
         sceneText![scene, default: []].append(r)
       }
     }
-    for (layout, list) in ItemFailures.byLayout(items) {
+    for (id, list) in ItemFailures.bySection(items) {
       out += section(
-        report, layout: layout, items: list, previews: shown[layout] ?? [], byItem: byItem,
+        report, id: id, items: list, previews: shown[id] ?? [], byItem: byItem,
         sceneText: sceneText)
     }
     return out + "</section>\n"
@@ -177,27 +179,28 @@ extension HTMLReport {
   }
 
   static func section(
-    _ report: AuditReport, layout: String, items: [ItemFailure], previews: [ScenePreview],
+    _ report: AuditReport, id: String, items: [ItemFailure], previews: [ScenePreview],
     byItem: [ItemKey: CheckResult], sceneText: [SceneKey: [CheckResult]]?
   ) -> String {
-    let title = report.layoutTitles[layout] ?? layout
-    let anchor = layoutAnchor(layout)
+    let title = report.title(ofSection: id) ?? id
+    let anchor = sectionAnchor(id)
     let failing = items.filter { $0.worst.verdict == .fail }
     let checks = failing.reduce(0) { $0 + $1.failingScenes }
     var numbers: [String: Int] = [:]
     for (n, i) in items.enumerated() { numbers[i.element + "\u{1F}" + i.item] = n + 1 }
     var out =
-      "<section class=\"layout\" id=\"\(escape(anchor))\" data-layout=\"\(escape(layout))\" "
+      "<section class=\"layout\" id=\"\(escape(anchor))\" "
+      + "data-\(SceneDimension.section.filterName)=\"\(escape(id))\" "
       + "aria-labelledby=\"\(escape(anchor))-h\">\n"
     out +=
       "<header class=\"layout-h\"><h3 id=\"\(escape(anchor))-h\">\(escape(title))"
-      + (title != layout ? " <code class=\"id\">\(escape(layout))</code>" : "") + "</h3>"
+      + (title != id ? " <code class=\"id\">\(escape(id))</code>" : "") + "</h3>"
     let warnings = items.count - failing.count
     out +=
       "<p class=\"meta\">\(failing.count) failing item\(failing.count == 1 ? "" : "s") · "
       + "\(checks) failing check\(checks == 1 ? "" : "s")"
       + (warnings > 0 ? " · \(warnings) warning item\(warnings == 1 ? "" : "s")" : "")
-    if let file = report.layoutFiles[layout] ?? items.first?.worst.file {
+    if let file = report.file(ofSection: id) ?? items.first?.worst.file {
       out += " · <code>\(escape(file))</code>"
     }
     out += "</p></header>\n<div class=\"layout-body\">\n"
@@ -239,7 +242,7 @@ extension HTMLReport {
     ]
     out += sortableHeads(columns)
     out += "</tr></thead>\n<tbody>\n"
-    for (n, i) in items.prefix(maximumItemRowsPerLayout).enumerated() {
+    for (n, i) in items.prefix(maximumItemRowsPerSection).enumerated() {
       let r = i.worst
       out += "<tr\(filterAttributes(i.checks, verdicts: [r.verdict], text: text ? i.checks : nil))>"
       out +=
@@ -267,9 +270,9 @@ extension HTMLReport {
       out += "</tr>\n"
     }
     out += "</tbody>\n</table>\n</div>\n"
-    if items.count > maximumItemRowsPerLayout {
+    if items.count > maximumItemRowsPerSection {
       out +=
-        "<p class=\"note\">\(items.count - maximumItemRowsPerLayout) more items of this layout "
+        "<p class=\"note\">\(items.count - maximumItemRowsPerSection) more items of this layout "
         + "are not shown here; report.json has every result.</p>\n"
     }
     return out
@@ -291,7 +294,7 @@ extension HTMLReport {
   /// A check's scene cell: its wallpaper, its scene's words and the trust
   /// of its verdict (with the path of the weakest number as a title).
   static func sceneCell(_ r: CheckResult) -> String {
-    "<td class=\"scene\">\(escape(r.wallpaper)) <span class=\"muted\">"
+    "<td class=\"scene\">\(escape(r.sceneImage)) <span class=\"muted\">"
       + "(\(escape(r.sceneDescription)))</span><span class=\"sub trust \(r.trust.rawValue)\""
       + (r.trustBasis.isEmpty ? "" : " title=\"\(escape(r.trustBasis))\"")
       + ">trust: \(escape(r.trust.rawValue))</span></td>"
@@ -321,9 +324,9 @@ extension HTMLReport {
     // (The scene, not its first item: its glass setting named whatever
     // that item is drawn on.)
     let words = described?.sceneWords(onGlass: true)
-    var scene = words.map { "\(k.wallpaper) (\($0))" } ?? k.wallpaper
+    var scene = words.map { "\(k.sceneImage) (\($0))" } ?? k.sceneImage
     out +=
-      "<header><h4>Worst scene: \(escape(k.wallpaper))</h4>"
+      "<header><h4>Worst scene: \(escape(k.sceneImage))</h4>"
       + "<p class=\"tags\">\(escape(words ?? ""))</p>"
     if sceneText != nil, let drawn, let setting {
       scene += ", \(setting)"
@@ -334,7 +337,7 @@ extension HTMLReport {
     }
     out += "</header>\n"
     out += "<div class=\"pics\">\n"
-    let title = report.layoutTitles[k.layout] ?? k.layout
+    let title = report.title(ofSection: k.section) ?? k.section
     let badges = BadgePlan(p, boxes: boxes, numbers: numbers)
     out += figure(
       p, png: p.preview, caption: "Modelled preview",

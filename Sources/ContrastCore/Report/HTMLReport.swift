@@ -20,7 +20,7 @@
 /// Content-Security-Policy that forbids every other load. Every user string
 /// is HTML-escaped (`escape`). Bounded: at most `maximumPreviews` scene cards
 /// allotted per layout (each layout's worst scene first), holding at most
-/// `maximumImageBytes` of PNG, and `maximumItemRowsPerLayout` item rows per
+/// `maximumImageBytes` of PNG, and `maximumItemRowsPerSection` item rows per
 /// layout; the page says how many are left out.
 /// Deterministic: the same report gives the same bytes.
 public enum HTMLReport {
@@ -31,7 +31,7 @@ public enum HTMLReport {
   /// with base64's third more, the bundled run's page stays under 5 MB.
   public static let maximumImageBytes = 2_400_000
   /// At most this many item rows in a layout's table.
-  public static let maximumItemRowsPerLayout = 300
+  public static let maximumItemRowsPerSection = 300
 
   public static func render(_ report: AuditReport) -> String {
     let gate = report.verdict
@@ -59,7 +59,7 @@ public enum HTMLReport {
     out += matrix(report)
     out += textSettings(report)
     out += neverPasses(report, items: items)
-    out += layouts(report, items: items)
+    out += sections(report, items: items)
     out += reviews(report)
     out += findings(report)
     out += errors(report)
@@ -108,12 +108,12 @@ public enum HTMLReport {
     out += "<h1><span class=\"dot\" aria-hidden=\"true\"></span>\(escape(verdictText))</h1>\n"
     let line = "\(s.failed) of \(s.checks) checks fail over \(s.scenes) scenes"
     let failing = items.filter { $0.worst.verdict == .fail }
-    let layoutCount = Set(failing.map(\.layout)).count
+    let sectionCount = Set(failing.map(\.section)).count
     out += "<p class=\"lede\">\(escape(line))"
     if !failing.isEmpty {
       out +=
         ": <a href=\"#layouts\">\(failing.count) failing item\(failing.count == 1 ? "" : "s") in "
-        + "\(layoutCount) layout\(layoutCount == 1 ? "" : "s")</a>"
+        + "\(sectionCount) layout\(sectionCount == 1 ? "" : "s")</a>"
     }
     out += ".</p>\n"
     let never = failing.filter(\.neverPasses).count
@@ -178,7 +178,7 @@ public enum HTMLReport {
     }
     // A section's values (the layouts) by their titles.
     func title(_ id: String) -> String {
-      report.layoutTitles[id].map { $0 == id ? id : "\($0) (\(id))" } ?? id
+      report.title(ofSection: id).map { $0 == id ? id : "\($0) (\(id))" } ?? id
     }
     let st = report.settings
     for d in SceneDimension.all {
@@ -238,7 +238,7 @@ public enum HTMLReport {
     }
     let shown = SceneDimension.shownRows(report)
     struct CellKey: Hashable {
-      var layout: String
+      var section: String
       var row: MatrixRow
       var column: MatrixColumn
     }
@@ -254,9 +254,9 @@ public enum HTMLReport {
       var counts = Counts()
       for i in run { counts.add(results.verdicts[i]) }
       let r = results[run.lowerBound]
-      for layout in ["", r.layout] {
+      for section in ["", r.section] {
         let k = CellKey(
-          layout: layout, row: MatrixRow(r), column: MatrixColumn(r))
+          section: section, row: MatrixRow(r), column: MatrixColumn(r))
         cells[k, default: Counts()].add(counts)
         if let text {
           perSetting[k, default: Array(repeating: Counts(), count: text.count)][text.index(r)]
@@ -273,21 +273,20 @@ public enum HTMLReport {
       + SceneDimension.sentence(SceneDimension.columns.map(\.phrase))
       + " (– : Reduce Transparency draws no glass"
       + (text != nil
-        ? "; the text size and Bold Text filters choose the text settings counted, and a "
+        ? "; the \(SceneDimension.textSettingsPhrase) filters choose the text settings counted, "
+          + "and a "
           + "cell counting several says under its count in how many of them it fails" : "")
       + "). Select a cell to show only its scenes and failures.</p>\n"
     if let text { out += text.scope }
     let heads = runs.map { results[$0.lowerBound] }
-    let layouts = [""] + Set(heads.map(\.layout)).sorted()
-    for layout in layouts {
+    let sections = [""] + Set(heads.map(\.section)).sorted()
+    for id in sections {
       let rows = Set(
-        heads.filter { layout.isEmpty || $0.layout == layout }.map(MatrixRow.init)
+        heads.filter { id.isEmpty || $0.section == id }.map(MatrixRow.init)
       ).sorted()
-      let caption =
-        layout.isEmpty
-        ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
+      let caption = Self.caption(report, section: id)
       out +=
-        "<div class=\"matrix-wrap\" data-matrix=\"\(escape(layout))\"\(layout.isEmpty ? "" : " hidden")>\n"
+        "<div class=\"matrix-wrap\" data-matrix=\"\(escape(id))\"\(id.isEmpty ? "" : " hidden")>\n"
       out += "<table class=\"matrix\">\n<caption>\(escape(caption))</caption>\n"
       // A column group per value of the first column dimension, ruled off
       // from the one before.
@@ -310,7 +309,7 @@ public enum HTMLReport {
         let rowName = row.name(shown)
         out += "<tr><th scope=\"row\">\(escape(rowName))</th>"
         for column in combos {
-          let key = CellKey(layout: layout, row: row, column: column)
+          let key = CellKey(section: id, row: row, column: column)
           guard let c = cells[key] else {
             out += "<td class=\"cell none\"><span aria-label=\"not audited\">–</span></td>"
             continue
@@ -340,13 +339,13 @@ public enum HTMLReport {
   /// that fail under it, and its failing items. The matrix keeps its size.
   static func textSettings(_ report: AuditReport) -> String {
     guard report.settings.sweepsTextSettings else { return "" }
-    let groups = ItemFailures.byTextSetting(report, perLayout: true)
+    let groups = ItemFailures.byTextSetting(report, perSection: true)
     guard let all = groups[""], !all.isEmpty else { return "" }
     var out = "<section id=\"text-settings\" aria-labelledby=\"text-settings-h\">\n"
     out += "<h2 id=\"text-settings-h\">By text setting</h2>\n"
     out +=
-      "<p class=\"note\">Failing checks / checks and failing items under each text size and "
-      + "Bold Text setting, over every wallpaper and scene (the matrix above counts the text "
+      "<p class=\"note\">Failing checks / checks and failing items under each "
+      + "\(SceneDimension.textSettingsPhrase) setting, over every wallpaper and scene (the matrix above counts the text "
       + "settings the filters choose, every one when none is chosen)."
     let dimensions = SceneDimension.textSettings
     if let first = all.first(where: { $0.failing > 0 }) {
@@ -356,20 +355,18 @@ public enum HTMLReport {
         .joined(separator: ", ") + "."
     }
     out += " Select a count to show only the items that fail under that setting.</p>\n"
-    let layouts = [""] + groups.keys.filter { !$0.isEmpty }.sorted()
-    for layout in layouts {
-      let caption =
-        layout.isEmpty
-        ? "All layouts" : "Layout \(report.layoutTitles[layout] ?? layout) (\(layout))"
+    let sections = [""] + groups.keys.filter { !$0.isEmpty }.sorted()
+    for id in sections {
+      let caption = Self.caption(report, section: id)
       out +=
-        "<div class=\"matrix-wrap texts-wrap\" data-matrix=\"\(escape(layout))\""
-        + "\(layout.isEmpty ? "" : " hidden")>\n"
+        "<div class=\"matrix-wrap texts-wrap\" data-matrix=\"\(escape(id))\""
+        + "\(id.isEmpty ? "" : " hidden")>\n"
       out += "<table class=\"matrix texts\">\n<caption>\(escape(caption))</caption>\n<thead>\n"
       out +=
         "<tr>" + dimensions.map { "<th scope=\"col\">\($0.label)</th>" }.joined()
         + "<th scope=\"col\">Failing checks</th><th scope=\"col\">Failing items</th></tr>\n"
       out += "</thead>\n<tbody>\n"
-      for c in groups[layout] ?? [] {
+      for c in groups[id] ?? [] {
         let worst = c.failing > 0 ? "fail" : (c.warnings > 0 ? "warn" : "pass")
         let words = c.setting.words
         let values = zip(dimensions, words)
@@ -526,8 +523,9 @@ public enum HTMLReport {
         count == 1
         ? "Counting the run’s one text setting: "
           + parts.map(\.words).joined(separator: ", ") + "."
-        : "Counting all \(count) text settings together (\(joined)): choose a text "
-          + "size or Bold Text in the filters to count only those."
+        : "Counting all \(count) text settings together (\(joined)): choose a "
+          + SceneDimension.textSettings.map(\.phrase).joined(separator: " or ")
+          + " in the filters to count only those."
       return "<p class=\"scope\" id=\"matrix-scope\" aria-live=\"polite\">\(text)</p>\n"
     }
 
@@ -568,6 +566,14 @@ public enum HTMLReport {
     return SceneDimension.matrix.map { d in
       "data-\(d.filterName)=\"\(escape(words[d.key] ?? "none"))\" "
     }.joined()
+  }
+
+  /// A matrix's caption: `All layouts` for every section (`id` empty),
+  /// else the section's label, title and id (`Layout Home (home)`).
+  static func caption(_ report: AuditReport, section id: String) -> String {
+    let d = SceneDimension.section
+    return id.isEmpty
+      ? "All \(d.phrase)s" : "\(d.label) \(report.title(ofSection: id) ?? id) (\(id))"
   }
 
   /// `s` with its first letter upper-case (`Wallpaper · profile`).

@@ -9,7 +9,8 @@
 /// `CheckResult.sceneDescription`, so new matrix dimensions reach every
 /// report without a change here.
 public struct ItemFailure: Sendable {
-  public var layout: String
+  /// The item's section (``SceneDimension/section``: its layout's id).
+  public var section: String
   public var element: String
   public var item: String
   /// The item's checks that have the verdict (fail, or warn), worst first.
@@ -40,7 +41,7 @@ public struct ItemFailure: Sendable {
   /// (``AuditReport/fixText(for:)``).
   public var fix: String
   /// `layout › element › item`.
-  public var path: String { "\(layout) › \(element) › \(item)" }
+  public var path: String { "\(section) › \(element) › \(item)" }
   /// Whether the item is vibrant (issue 30): every report for people says
   /// so beside its name (``vibrantNote``).
   public var vibrant: Bool { worst.vibrant }
@@ -48,7 +49,7 @@ public struct ItemFailure: Sendable {
   /// (a report without vibrant items is unchanged).
   public var vibrantNote: String { vibrant ? " (vibrant)" : "" }
   /// Where the worst check is: `wallpaper (light, normal, clear glass)`.
-  public var worstScene: String { "\(worst.wallpaper) (\(worst.sceneDescription))" }
+  public var worstScene: String { worst.sceneName }
 }
 
 public enum ItemFailures {
@@ -75,7 +76,7 @@ public enum ItemFailures {
       let key = index.keys[k]
       let checks = worstFirst(rs, leading: sortingChecks ? rs.count : 1)
       return ItemFailure(
-        layout: key.layout, element: key.element, item: key.item,
+        section: key.section, element: key.element, item: key.item,
         checks: checks, scenes: totals[k], gating: rs.filter(report.gates).count,
         neverPassing: neverPassing(rs), fix: report.fixText(for: checks[0]))
     }
@@ -95,14 +96,16 @@ public enum ItemFailures {
         + " everywhere the item fails, and no passing check fails), or why no change is safe"
   }
 
-  /// The same items grouped by layout: layouts in order of their worst item,
-  /// each layout's items worst first.
-  public static func byLayout(_ items: [ItemFailure]) -> [(layout: String, items: [ItemFailure])] {
+  /// The same items grouped by section (layout): sections in order of
+  /// their worst item, each section's items worst first.
+  public static func bySection(_ items: [ItemFailure]) -> [(
+    section: String, items: [ItemFailure]
+  )] {
     var order: [String] = []
     var groups: [String: [ItemFailure]] = [:]
     for i in items {
-      if groups[i.layout] == nil { order.append(i.layout) }
-      groups[i.layout, default: []].append(i)
+      if groups[i.section] == nil { order.append(i.section) }
+      groups[i.section, default: []].append(i)
     }
     return order.map { ($0, groups[$0]!) }
   }
@@ -151,7 +154,7 @@ public enum ItemFailures {
   /// the first `limit` worst first, then how many more.
   public static func sceneList(_ i: ItemFailure, limit: Int) -> [String] {
     var out = i.checks.prefix(limit).map {
-      "\($0.wallpaper) (\($0.sceneDescription)) \(WCAG.displayRatio($0.judgedRatio))"
+      "\($0.sceneName) \(WCAG.displayRatio($0.judgedRatio))"
     }
     if i.checks.count > limit { out.append("and \(i.checks.count - limit) more") }
     return out
@@ -179,19 +182,19 @@ extension ItemFailures {
   /// (``TextSetting``'s, as `AuditSettings.textSettingColumns`), each with
   /// its counts.
   public static func byTextSetting(_ report: AuditReport) -> [TextSettingCounts] {
-    byTextSetting(report, perLayout: false)[""] ?? []
+    byTextSetting(report, perSection: false)[""] ?? []
   }
 
-  /// The same for every layout too (by its id; `""`: every layout), in
+  /// The same for every section too (by its id; `""`: every section), in
   /// one pass over the results.
-  public static func byTextSetting(_ report: AuditReport, perLayout: Bool) -> [String:
+  public static func byTextSetting(_ report: AuditReport, perSection: Bool) -> [String:
     [TextSettingCounts]]
   {
     struct Setting: Hashable {
       var group: String
       var setting: TextSetting
     }
-    // A run of checks shares its scene, so its text setting and layout.
+    // A run of checks shares its scene, so its text setting and section.
     let results = report.outcome.results
     let index = ItemIndex(results)
     var counts: [Setting: TextSettingCounts] = [:]
@@ -207,7 +210,7 @@ extension ItemFailures {
         case .pass, .review: break
         }
       }
-      for group in perLayout ? ["", r.layout] : [""] {
+      for group in perSection ? ["", r.section] : [""] {
         let k = Setting(group: group, setting: r.textSetting)
         var c =
           counts[k]

@@ -66,7 +66,7 @@ public enum JSONReport {
           ("scenes", .int(s.scenes)), ("checks", .int(s.checks)), ("passed", .int(s.passed)),
           ("failed", .int(s.failed)), ("reviews", .int(s.reviews)),
           ("warnings", .int(s.warnings)), ("errors", .int(s.errors)),
-          ("wallpapers", .int(Set(results.map(\.wallpaper)).count)),
+          ("\(SceneDimension.image.key)s", .int(Set(results.map(\.sceneImage)).count)),
           ("items", .int(t.aggregates.items.count)),
           ("failingItems", .int(t.aggregates.items.count { $0.verdict == .fail })),
           ("reviewItems", .int(t.aggregates.items.count { $0.verdict == .review })),
@@ -180,7 +180,7 @@ public enum JSONReport {
       ("threshold", .number(w.threshold)),
     ]
     var pairs: [(String, JSONValue)] = [
-      ("layout", .string(head.layout)), ("element", .string(head.element)),
+      (SceneDimension.section.key, .string(head.section)), ("element", .string(head.element)),
       ("item", .string(head.item)), ("kind", .string(head.kind.rawValue)),
       ("role", .optional(head.role)), ("vibrant", .bool(head.vibrant)),
       ("file", .string(head.file)), ("line", .int(head.line)),
@@ -255,7 +255,9 @@ public enum JSONReport {
       guard sweep.alwaysWritten || !sweep.isDefault(report) else { continue }
       pairs.append((sweep.jsonKey, .array(sweep.values(report).map(value))))
     }
-    if st.hasProfileWithoutLiquidGlass { pairs.append(("withoutLiquidGlass", .bool(true))) }
+    for flag in SceneDimension.sweepFlags where flag.get(st) {
+      pairs.append((flag.jsonKey, .bool(true)))
+    }
     pairs.append(("jsonChecks", .string(checks.rawValue)))
     return .object(pairs)
   }
@@ -341,8 +343,9 @@ public enum JSONReport {
 
   static func finding(_ f: Finding) -> JSONValue {
     var pairs: [(String, JSONValue)] = [("rule", .string(f.rule.id))]
-    if let v = f.layout { pairs.append(("layout", .string(v))) }
-    if let v = f.wallpaper { pairs.append(("wallpaper", .string(v))) }
+    for (key, value) in f.coordinate {
+      if let v = value { pairs.append((key, .string(v))) }
+    }
     if let v = f.element { pairs.append(("element", .string(v))) }
     if let v = f.item { pairs.append(("item", .string(v))) }
     pairs.append(("message", .string(f.message)))

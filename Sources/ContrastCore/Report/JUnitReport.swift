@@ -27,8 +27,8 @@ public enum JUnitReport {
 
   public static func render(_ report: AuditReport) -> String {
     let items = itemGroups(report)
-    var byLayout: [String: [[CheckResult]]] = [:]
-    for i in items { byLayout[i[0].layout, default: []].append(i) }
+    var bySection: [String: [[CheckResult]]] = [:]
+    for i in items { bySection[i[0].section, default: []].append(i) }
     let s = report.summary
     let stale = report.failingStaleEntries
     let findings = report.gatingFindings
@@ -41,14 +41,14 @@ public enum JUnitReport {
         + "tests=\"\(items.count + s.errors + stale.count + findings.count)\" "
         + "failures=\"\(gating + stale.count + findings.count)\" errors=\"\(s.errors)\" "
         + "skipped=\"\(skipped)\">")
-    for layout in byLayout.keys.sorted() {
-      let groups = byLayout[layout]!
+    for id in bySection.keys.sorted() {
+      let groups = bySection[id]!
       let outcomes = groups.map { outcome($0, report: report) }
       let failures = outcomes.filter(\.fails).count
       let skipped = outcomes.filter(\.skips).count
       let file = groups.first?.first?.file ?? ""
       out.append(
-        "  <testsuite name=\"\(xml(layout))\" tests=\"\(groups.count)\" "
+        "  <testsuite name=\"\(xml(id))\" tests=\"\(groups.count)\" "
           + "failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" "
           + "file=\"\(xml(file))\">")
       for checks in groups {
@@ -61,7 +61,7 @@ public enum JUnitReport {
         "  <testsuite name=\"baseline\" tests=\"\(stale.count)\" failures=\"\(stale.count)\" "
           + "errors=\"0\" skipped=\"0\">")
       for e in stale {
-        let file = report.layoutFiles[e.layout].map { " file=\"\(xml($0))\"" } ?? ""
+        let file = report.file(ofSection: e.section).map { " file=\"\(xml($0))\"" } ?? ""
         let message =
           "stale baseline entry: this accepted failure passes now (or its item is gone); "
           + "remove it with --prune-baseline"
@@ -80,7 +80,7 @@ public enum JUnitReport {
         "  <testsuite name=\"findings\" tests=\"\(findings.count)\" "
           + "failures=\"\(findings.count)\" errors=\"0\" skipped=\"0\">")
       for f in findings {
-        let place = [f.layout, f.element, f.item, f.wallpaper].compactMap { $0 }
+        let place = f.place.compactMap { $0 }
         let name = "\(f.rule.id)" + (place.isEmpty ? "" : ": " + place.joined(separator: " › "))
         var head = "    <testcase classname=\"findings\" name=\"\(xml(name))\""
         if let file = f.file { head += " file=\"\(xml(file))\"" }
@@ -158,7 +158,7 @@ public enum JUnitReport {
     let first = checks[0]
     let name = "\(first.element) › \(first.item)"
     let head =
-      "    <testcase classname=\"\(xml(first.layout)).\(xml(first.element))\" "
+      "    <testcase classname=\"\(xml(first.section)).\(xml(first.element))\" "
       + "name=\"\(xml(name))\" file=\"\(xml(first.file))\" line=\"\(first.line)\""
     let kind = outcome(checks, report: report)
     let verdict: Verdict =
@@ -172,7 +172,7 @@ public enum JUnitReport {
       checks.filter { $0.verdict == verdict }, leading: maximumListedScenes)
     guard let r = bad.first, kind != .pass else { return [head + "/>"] }
     let item = ItemFailure(
-      layout: r.layout, element: r.element, item: r.item, checks: bad, scenes: checks.count,
+      section: r.section, element: r.element, item: r.item, checks: bad, scenes: checks.count,
       gating: bad.filter(report.gates).count,
       neverPassing: verdict == .fail ? ItemFailures.neverPassing(bad) : nil,
       fix: report.fixText(for: r))
@@ -204,7 +204,7 @@ public enum JUnitReport {
     var detail = [
       "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? ""), colour \(r.color)) on "
         + "\(r.material) of \(r.element)",
-      "worst: wallpaper \(r.wallpaper), \(r.sceneDescription); trust \(r.trust.rawValue)"
+      "worst: \(r.scenePhrase); trust \(r.trust.rawValue)"
         + (r.trustBasis.isEmpty ? "" : " (\(r.trustBasis))"),
       "\(stat) \(WCAG.displayRatio(r.judgedRatio)), min \(WCAG.displayRatio(r.contrast.min)), "
         + "median \(WCAG.displayRatio(r.contrast.median)), failing pixels "
@@ -257,7 +257,7 @@ extension JUnitReport {
     var detail = [
       "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? ""), colour \(r.color)) on "
         + "\(r.material) of \(r.element)",
-      "worst: wallpaper \(r.wallpaper), \(r.sceneDescription); trust \(r.trust.rawValue)"
+      "worst: \(r.scenePhrase); trust \(r.trust.rawValue)"
         + (r.trustBasis.isEmpty ? "" : " (\(r.trustBasis))")
         + "; the material's colour may be \(JSONValue.format(r.uncertainty)) levels off",
       "scenes to review, worst first:",

@@ -16,7 +16,7 @@ public enum MarkdownReport {
   /// GitHub's limit on a pull-request comment (characters; held in bytes).
   public static let maximumLength = 65_536
   /// At most this many item rows per layout, before the budget cuts more.
-  public static let maximumItemRowsPerLayout = 15
+  public static let maximumItemRowsPerSection = 15
   /// User strings (ids, wallpaper names, messages) are cut to this many
   /// characters in a cell.
   public static let maximumCellLength = 80
@@ -46,7 +46,7 @@ public enum MarkdownReport {
     head.append("")
     // (Only each item's worst check is shown: its other checks need no sort.)
     let items = ItemFailures.items(report, sortingChecks: false)
-    let layouts = ItemFailures.byLayout(items)
+    let groups = ItemFailures.bySection(items)
     head.append(
       "**\(s.checks) checks: \(s.passed) passed, \(s.failed) failed, "
         + (s.reviews > 0 ? "\(s.reviews) to review, " : "")
@@ -54,7 +54,7 @@ public enum MarkdownReport {
         + (items.isEmpty
           ? "."
           : "; **\(items.count) failing \(plural(items.count, "item"))** in "
-            + "\(layouts.count) \(plural(layouts.count, "layout")).")
+            + "\(groups.count) \(plural(groups.count, "layout")).")
     )
     head.append("")
     head.append(
@@ -104,7 +104,7 @@ public enum MarkdownReport {
     let used = [head, never, grid, text, review, stale, found, errs].reduce(0) {
       $0 + length($1)
     }
-    let failing = failures(report, layouts: layouts, budget: maximumLength - margin - used)
+    let failing = failures(report, groups: groups, budget: maximumLength - margin - used)
     let out = (head + never + grid + text + failing + review + stale + found + errs).joined(
       separator: "\n")
     return fitted(out)
@@ -197,7 +197,7 @@ public enum MarkdownReport {
 
   /// `layout › element › item`, each shortened and escaped.
   static func itemName(_ i: ItemFailure) -> String {
-    [i.layout, i.element, i.item].map { "**\(cell(short($0, maximumCellLength)))**" }
+    [i.section, i.element, i.item].map { "**\(cell(short($0, maximumCellLength)))**" }
       .joined(separator: " › ") + i.vibrantNote
   }
 
@@ -284,8 +284,8 @@ public enum MarkdownReport {
     guard !rows.isEmpty else { return [] }
     var out = [
       "## By text setting", "",
-      "Failing checks / checks and failing items under each text size and Bold Text setting, "
-        + "over every wallpaper and scene.",
+      "Failing checks / checks and failing items under each "
+        + "\(SceneDimension.textSettingsPhrase) setting, over every wallpaper and scene.",
       "",
     ]
     let dimensions = SceneDimension.textSettings
@@ -310,14 +310,14 @@ public enum MarkdownReport {
   }
 
   /// The failing items, a section per layout (layouts in order of their
-  /// worst item), each with up to `maximumItemRowsPerLayout` rows: as many
+  /// worst item), each with up to `maximumItemRowsPerSection` rows: as many
   /// as fit `budget` when every layout gets the same number (at least
   /// one); layouts that do not fit even one row are named in a last line.
   static func failures(
-    _ report: AuditReport, layouts: [(layout: String, items: [ItemFailure])], budget: Int
+    _ report: AuditReport, groups: [(section: String, items: [ItemFailure])], budget: Int
   ) -> [String] {
-    guard !layouts.isEmpty else { return ["## Failing items", "", "None.", ""] }
-    let checks = layouts.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.failingScenes } }
+    guard !groups.isEmpty else { return ["## Failing items", "", "None.", ""] }
+    let checks = groups.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.failingScenes } }
     var out = ["## Failing items by layout", ""]
     out.append(
       "Each item once, worst layout and item first: its worst ratio and the scene it is in, how "
@@ -330,16 +330,16 @@ public enum MarkdownReport {
         + "`third-party-measurement` (measured on Apple's renders, or fitted to such "
         + "measurements), `assumption` (the profile's own; no public measurement).")
     out.append("")
-    let sections = layouts.map { section(report, layout: $0.layout, items: $0.items) }
+    let sections = groups.map { section(report, id: $0.section, items: $0.items) }
     let room = budget - length(out) - 400
     // The most rows per layout that fit when every layout shows that many.
-    var rows = maximumItemRowsPerLayout
+    var rows = maximumItemRowsPerSection
     func size(_ k: Int) -> Int {
       sections.reduce(0) { $0 + length($1.head) + length(Array($1.rows.prefix(k))) + 120 }
     }
     while rows > 1 && size(rows) > room { rows -= 1 }
     if size(1) > room {
-      return out + compact(report, layouts: layouts, budget: room)
+      return out + compact(report, groups: groups, budget: room)
     }
     var used = 0
     var left: [(String, Int)] = []
@@ -354,7 +354,7 @@ public enum MarkdownReport {
         : []
       let lines = sec.head + shown + more + [""]
       if used + length(lines) > room {
-        left = layouts[n...].map { ($0.layout, $0.items.count) }
+        left = groups[n...].map { ($0.section, $0.items.count) }
         break
       }
       out += lines
@@ -364,8 +364,8 @@ public enum MarkdownReport {
       var line =
         "**\(left.count) more \(plural(left.count, "layout")) with failing items** (see report.html):"
       var named = 0
-      for (layout, count) in left {
-        let part = " \(cell(short(layout, maximumCellLength))) (\(count)),"
+      for (id, count) in left {
+        let part = " \(cell(short(id, maximumCellLength))) (\(count)),"
         if line.utf8.count + part.utf8.count > 360 { break }
         line += part
         named += 1
@@ -381,7 +381,7 @@ public enum MarkdownReport {
   /// When not even one section per layout fits: one table with a row per
   /// layout (its worst item, and how many items fail), capped to `budget`.
   static func compact(
-    _ report: AuditReport, layouts: [(layout: String, items: [ItemFailure])], budget: Int
+    _ report: AuditReport, groups: [(section: String, items: [ItemFailure])], budget: Int
   ) -> [String] {
     var out = [
       "Too many layouts fail for a section each here: each layout's worst item. "
@@ -390,15 +390,15 @@ public enum MarkdownReport {
       "| layout | failing items | worst item | worst | needs | worst scene | fails in | fix |",
       "|---|---:|---|---:|---:|---|---:|---|",
     ]
-    for (layout, items) in layouts {
+    for (id, items) in groups {
       let i = items[0]
       let r = i.worst
       out.append(
-        "| \(cell(short(layout, maximumCellLength))) | \(items.count) | "
+        "| \(cell(short(id, maximumCellLength))) | \(items.count) | "
           + "\(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength)))"
           + "\(i.vibrantNote) | "
           + "\(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
-          + "\(cell(short(r.wallpaper, maximumCellLength))) (\(cell(r.sceneDescription))) | "
+          + "\(cell(short(r.sceneImage, maximumCellLength))) (\(cell(r.sceneDescription))) | "
           + "\(i.failingScenes)/\(i.scenes) | \(cell(short(i.fix, 200))) |")
     }
     out.append("")
@@ -409,12 +409,12 @@ public enum MarkdownReport {
   }
 
   /// A layout's heading and table head, and one row per failing item.
-  static func section(_ report: AuditReport, layout: String, items: [ItemFailure])
+  static func section(_ report: AuditReport, id: String, items: [ItemFailure])
     -> (head: [String], rows: [String])
   {
     // From the results only (not the layouts' titles and files, which
     // report.json does not carry), so a merged report.md is a single run's.
-    let name = "`\(code(short(layout, maximumCellLength)))`"
+    let name = "`\(code(short(id, maximumCellLength)))`"
     let file = items[0].worst.file
     let checks = items.reduce(0) { $0 + $1.failingScenes }
     var head = [
@@ -432,7 +432,7 @@ public enum MarkdownReport {
       return
         "| \(cell(short(i.element, maximumCellLength))) › \(cell(short(i.item, maximumCellLength)))"
         + "\(i.vibrantNote) | \(WCAG.displayRatio(r.judgedRatio)) | \(threshold(r.threshold)) | "
-        + "\(cell(short(r.wallpaper, maximumCellLength))) (\(cell(r.sceneDescription))) | "
+        + "\(cell(short(r.sceneImage, maximumCellLength))) (\(cell(r.sceneDescription))) | "
         + "\(i.failingScenes)/\(i.scenes) | \(bounds)\(i.neverPasses ? " ⛔" : "") | "
         + "\(trustText(r)) | \(cell(short(i.fix, 300))) | \(r.line) |"
     }
@@ -461,7 +461,7 @@ public enum MarkdownReport {
       out.append(
         "| \(itemName(i)) | \(WCAG.displayRatio(r.judgedRatio)) | "
           + "\(WCAG.displayRatio(iv.min))–\(WCAG.displayRatio(iv.max)) | "
-          + "\(threshold(r.threshold)) | \(cell(short(r.wallpaper, maximumCellLength))) "
+          + "\(threshold(r.threshold)) | \(cell(short(r.sceneImage, maximumCellLength))) "
           + "(\(cell(r.sceneDescription))) | \(i.failingScenes)/\(i.scenes) | \(trustText(r)) |")
     }
     out.append("")

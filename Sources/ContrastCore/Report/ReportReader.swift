@@ -48,7 +48,7 @@ public enum ReportReader {
     // of before the profiles were a list).
     var swept = AuditReport(
       settings: AuditSettings(level: level, statistic: statistic, largeText: large),
-      profileNames: [], outcome: AuditOutcome(results: [], findings: [], errors: [], scenes: 0))
+      outcome: AuditOutcome(results: [], findings: [], errors: [], scenes: 0))
     for d in SceneDimension.swept {
       let sweep = d.sweep!
       let legacy = (settings[d.key] as? String).map { [$0] as [Any] }
@@ -77,7 +77,7 @@ public enum ReportReader {
     for (i, r) in rawResults.enumerated() {
       guard
         let result = checkResult(
-          r, defaultProfile: swept.profileNames[0], statistic: statistic)
+          r, defaults: ReadingDefaults(swept), statistic: statistic)
       else {
         throw fail("\(member)[\(i)] is invalid")
       }
@@ -113,7 +113,9 @@ public enum ReportReader {
     report.outcome = outcome
     report.baselineColumn = column
     report.timestamp = root["timestamp"] as? String
-    report.settings.hasProfileWithoutLiquidGlass = settings["withoutLiquidGlass"] as? Bool ?? false
+    for flag in SceneDimension.sweepFlags {
+      flag.set(&report.settings, settings[flag.jsonKey] as? Bool ?? false)
+    }
     report.inputsDigest = (root["inputs"] as? [String: Any])?["digest"] as? String ?? ""
     if let shard = root["shard"] as? [String: Any], let k = shard["index"] as? Int,
       let n = shard["count"] as? Int, n >= 1, k >= 1, k <= n
@@ -124,14 +126,15 @@ public enum ReportReader {
   }
 
   /// A version 2 report's checks, each as a version 1 result: its own
-  /// members with its item's (`layout`, `element`, ...) and its look's.
+  /// members with its item's (its section, `element`, ...) and its look's.
   static func checks(_ root: [String: Any], fail: (String) -> Diagnostic) throws(Diagnostic)
     -> [[String: Any]]
   {
     guard let checks = root[JSONReport.checksKey] as? [[String: Any]],
       let items = root["items"] as? [[String: Any]], let looks = root["looks"] as? [[String: Any]]
     else { throw fail("checks, items or looks are missing") }
-    let itemKeys = ["layout", "element", "item", "kind", "role", "vibrant", "file", "line"]
+    let itemKeys =
+      [SceneDimension.section.key] + ["element", "item", "kind", "role", "vibrant", "file", "line"]
     return try checks.enumerated().map { (i, c) throws(Diagnostic) in
       guard let k = c["itemIndex"] as? Int, items.indices.contains(k),
         let l = c["lookIndex"] as? Int, looks.indices.contains(l)
@@ -155,7 +158,7 @@ public enum ReportReader {
   /// result without `thresholdSource` means WCAG. Its judged ratio is its
   /// run's `statistic` of its statistics.
   static func checkResult(
-    _ r: [String: Any], defaultProfile: String, statistic: VerdictStatistic = .min
+    _ r: [String: Any], defaults: ReadingDefaults, statistic: VerdictStatistic = .min
   ) -> CheckResult? {
     guard let element = r["element"] as? String, let item = r["item"] as? String,
       let kind = (r["kind"] as? String).flatMap(ContentKind.init(rawValue:)),
@@ -186,7 +189,6 @@ public enum ReportReader {
       bounds: ContrastBounds(min: bmin, max: bmax), verdict: verdict, pixelCount: pixels,
       color: color, material: material, file: file, line: line,
       trust: trust, trustBasis: r["trustBasis"] as? String ?? "")
-    let defaults = ReadingDefaults(profile: defaultProfile)
     for d in SceneDimension.all where !d.read(r[d.key], &result, defaults) { return nil }
     result.thresholdSource = source
     result.vibrant = r["vibrant"] as? Bool ?? false
@@ -204,9 +206,9 @@ public enum ReportReader {
       return nil
     }
     return Finding(
-      rule: rule, layout: f["layout"] as? String, element: f["element"] as? String,
-      item: f["item"] as? String, wallpaper: f["wallpaper"] as? String, message: message,
-      file: f["file"] as? String, line: f["line"] as? Int)
+      rule: rule, coordinate: { f[$0] as? String }, element: f["element"] as? String,
+      item: f["item"] as? String, message: message, file: f["file"] as? String,
+      line: f["line"] as? Int)
   }
 
   static func remedyGroup(_ g: [String: Any]) -> RemedyAccumulator.Group? {

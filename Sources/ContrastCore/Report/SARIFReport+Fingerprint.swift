@@ -16,7 +16,7 @@ extension SARIFReport {
   /// rule, layout, element, item, wallpaper and message joined by U+001F.
   public static func fingerprint(_ f: Finding) -> String {
     StableDigest.fnv1a64(
-      [f.rule.id, f.layout ?? "", f.element ?? "", f.item ?? "", f.wallpaper ?? "", f.message]
+      ([f.rule.id] + f.place.map { $0 ?? "" } + [f.message])
         .joined(separator: "\u{1F}"))
   }
 
@@ -28,7 +28,7 @@ extension SARIFReport {
   /// `review`, so it is an alert of its own beside the item's failures.
   public static func fingerprint(item r: CheckResult, rule: Rule, review: Bool = false) -> String {
     StableDigest.fnv1a64(
-      ([rule.id, r.layout, r.element, r.item] + (review ? ["review"] : []))
+      ([rule.id, r.section, r.element, r.item] + (review ? ["review"] : []))
         .joined(separator: "\u{1F}"))
   }
 }

@@ -74,8 +74,10 @@ public enum SARIFReport {
             ("level", .string(report.settings.level.rawValue)),
             ("statistic", .string(report.settings.statistic.rawValue)),
             ("largeText", .string(report.settings.largeText.rawValue)),
-            ("profiles", .array(report.profileNames.map(JSONValue.string))),
           ]
+            + [SceneDimension.headline].map { d in
+              (d.sweep!.jsonKey, JSONValue.array(d.sweep!.values(report).map(JSONReport.value)))
+            }
             + SceneDimension.all.compactMap { d in
               d.runValues.map {
                 (d.key, JSONValue.array($0(report.settings).map(JSONReport.value)))
@@ -97,7 +99,7 @@ public enum SARIFReport {
     let stat = report.settings.statistic.rawValue
     let what =
       "\(r.item) (\(r.kind.rawValue)\(r.role.map { ", \($0)" } ?? "")) in \(r.element) of "
-      + "\(r.layout)"
+      + "\(r.section)"
     let interval = r.interval
     let numbers =
       r.verdict == .review
@@ -106,7 +108,7 @@ public enum SARIFReport {
         + "\(JSONValue.format(r.threshold)):1: review it"
       : "contrast \(WCAG.displayRatio(r.judgedRatio)):1 (\(stat)) is below "
         + "\(JSONValue.format(r.threshold)):1"
-    let scene = "on wallpaper \(r.wallpaper), \(r.sceneDescription)"
+    let scene = "on \(r.scenePhrase)"
     var text = "\(what): \(numbers) \(scene)"
     if let sc = Rule.contrast(for: r.kind).criterion(at: report.settings.level) {
       let large = r.kind == .text && r.largeText ? ", large text" : ""
@@ -343,7 +345,7 @@ public enum SARIFReport {
           .array([
             .object([
               ("name", .string(r.item)),
-              ("fullyQualifiedName", .string("\(r.layout)/\(r.element)/\(r.item)")),
+              ("fullyQualifiedName", .string("\(r.section)/\(r.element)/\(r.item)")),
               ("kind", .string("member")),
             ])
           ])

@@ -52,8 +52,8 @@ extension SQLiteReport {
     var settings: [String: Any] = [
       "level": text("level") as Any, "statistic": text("statistic") as Any,
       "largeText": text("large_text") as Any,
-      "withoutLiquidGlass": int("without_liquid_glass") == 1,
     ]
+    for flag in SceneDimension.sweepFlags { settings[flag.jsonKey] = int(flag.rowKey) == 1 }
     for d in SceneDimension.swept {
       let sweep = d.sweep!
       let values = (run[sweep.rowKey] ?? []).map { v -> Any in
@@ -71,9 +71,11 @@ extension SQLiteReport {
       root["shard"] = ["index": k, "count": n]
     }
     root["results"] = try db.rows("SELECT * FROM checks ORDER BY id").map(result)
+    let findingKeys =
+      ["rule"] + Finding.coordinateKeys + ["element", "item", "message", "file", "line"]
     root["findings"] = try db.rows("SELECT * FROM findings ORDER BY id").map { row in
       var f: [String: Any] = [:]
-      for key in ["rule", "layout", "wallpaper", "element", "item", "message", "file", "line"] {
+      for key in findingKeys {
         let v = any(row[key])
         if !(v is NSNull) { f[key] = v }
       }

@@ -45,7 +45,7 @@ extension SQLiteReport {
         }
       }
     }
-    try add("without_liquid_glass", st.hasProfileWithoutLiquidGlass ? 1 : 0)
+    for flag in SceneDimension.sweepFlags { try add(flag.rowKey, flag.get(st) ? 1 : 0) }
     try add("scenes", s.scenes)
     try add("checks", s.checks)
     try add("passed", s.passed)
@@ -186,7 +186,7 @@ extension SQLiteReport {
       let r = results[w]
       let head = results[item.first]
       try row.add(k + 1)
-      try row.add(head.layout)
+      try row.add(head.section)
       try row.add(head.element)
       try row.add(head.item)
       try row.add(head.kind.rawValue)
@@ -202,8 +202,8 @@ extension SQLiteReport {
       try row.add(item.gating)
       try row.add(item.rank)
       try row.add(w + 1)
-      try row.add(r.wallpaper)
-      try row.add("\(r.wallpaper) (\(r.sceneDescription))")
+      try row.add(r.sceneImage)
+      try row.add(r.sceneName)
       try row.add(r.judgedRatio)
       try row.add(r.threshold)
       try row.add(r.judgedRatio / r.threshold)
@@ -213,10 +213,11 @@ extension SQLiteReport {
     }
   }
 
-  /// The layouts, then the wallpapers, that the checks name, each in the
-  /// order of its first check, with its checks and failing checks. (From
-  /// the checks alone, so a merge of shard reports gives a single run's
-  /// rows.)
+  /// The values of each input dimension (``SceneDimension/inputs``: the
+  /// layouts, then the wallpapers) that the checks name, each in the order
+  /// of its first check, with its checks and failing checks, and a
+  /// section's file. (From the checks alone, so a merge of shard reports
+  /// gives a single run's rows.)
   static func insertInputs(_ results: CheckColumns, into db: SQLiteDatabase) throws {
     struct Tally {
       var name: String
@@ -224,35 +225,28 @@ extension SQLiteReport {
       var checks = 0
       var failing = 0
     }
-    var layouts: [Tally] = []
-    var wallpapers: [Tally] = []
-    var layoutAt: [String: Int] = [:]
-    var wallpaperAt: [String: Int] = [:]
+    let inputs = SceneDimension.inputs
+    var tallies = [[Tally]](repeating: [], count: inputs.count)
+    var at = [[String: Int]](repeating: [:], count: inputs.count)
     for run in results.sceneRuns() {
       let head = results[run.lowerBound]
       let failing = run.reduce(0) { $0 + (results.verdicts[$1] == .fail ? 1 : 0) }
-      let l =
-        layoutAt[head.layout]
-        ?? {
-          layouts.append(Tally(name: head.layout, file: head.file))
-          layoutAt[head.layout] = layouts.count - 1
-          return layouts.count - 1
-        }()
-      layouts[l].checks += run.count
-      layouts[l].failing += failing
-      let w =
-        wallpaperAt[head.wallpaper]
-        ?? {
-          wallpapers.append(Tally(name: head.wallpaper))
-          wallpaperAt[head.wallpaper] = wallpapers.count - 1
-          return wallpapers.count - 1
-        }()
-      wallpapers[w].checks += run.count
-      wallpapers[w].failing += failing
+      for (k, d) in inputs.enumerated() {
+        let name = d.word(of: head) ?? ""
+        let i =
+          at[k][name]
+          ?? {
+            tallies[k].append(Tally(name: name, file: d.role == .section ? head.file : nil))
+            at[k][name] = tallies[k].count - 1
+            return tallies[k].count - 1
+          }()
+        tallies[k][i].checks += run.count
+        tallies[k][i].failing += failing
+      }
     }
     var row = try insert(into: "inputs", count: 6, db)
     var id = 0
-    for (kind, tallies) in [("layout", layouts), ("wallpaper", wallpapers)] {
+    for (kind, tallies) in zip(inputs.map(\.key), tallies) {
       for t in tallies {
         id += 1
         try row.add(id)
@@ -273,8 +267,7 @@ extension SQLiteReport {
       try row.add(i + 1)
       try row.add(f.rule.id)
       try row.add(f.rule.severity.rawValue)
-      try row.add(f.layout)
-      try row.add(f.wallpaper)
+      for (_, value) in f.coordinate { try row.add(value) }
       try row.add(f.element)
       try row.add(f.item)
       try row.add(f.message)

@@ -80,6 +80,13 @@ public enum SQLiteReport {
     return out
   }
 
+  /// The columns of the section (a layout's id) and of the image (a
+  /// wallpaper's name), and of the text settings, comma-separated.
+  private static let section = columnName(SceneDimension.section.key)
+  private static let image = columnName(SceneDimension.image.key)
+  private static let textSettings = SceneDimension.textSettings.map { columnName($0.key) }
+    .joined(separator: ", ")
+
   /// The tables (docs/report-sqlite.md says what each column means).
   static let schema = """
     CREATE TABLE run (
@@ -145,7 +152,7 @@ public enum SQLiteReport {
     );
     CREATE TABLE items (
       id INTEGER PRIMARY KEY,
-      layout TEXT NOT NULL,
+      \(section) TEXT NOT NULL,
       element TEXT NOT NULL,
       item TEXT NOT NULL,
       kind TEXT NOT NULL,
@@ -161,7 +168,7 @@ public enum SQLiteReport {
       gating_scenes INTEGER NOT NULL,
       rank INTEGER,
       worst_check INTEGER NOT NULL REFERENCES checks (id),
-      worst_wallpaper TEXT NOT NULL,
+      worst_\(image) TEXT NOT NULL,
       worst_scene TEXT NOT NULL,
       worst_ratio REAL,
       worst_threshold REAL,
@@ -181,8 +188,7 @@ public enum SQLiteReport {
       id INTEGER PRIMARY KEY,
       rule TEXT NOT NULL,
       severity TEXT NOT NULL,
-      layout TEXT,
-      wallpaper TEXT,
+    \(Finding.coordinateKeys.map { "  \(columnName($0)) TEXT," }.joined(separator: "\n"))
       element TEXT,
       item TEXT,
       message TEXT NOT NULL,
@@ -205,9 +211,9 @@ public enum SQLiteReport {
   static let indices = """
     CREATE INDEX checks_by_verdict ON checks (verdict);
     CREATE INDEX checks_by_item ON checks (item);
-    CREATE INDEX checks_by_wallpaper ON checks (wallpaper);
-    CREATE INDEX checks_by_text_setting ON checks (text_size, bold_text);
-    CREATE INDEX checks_by_layout_element_item ON checks (layout, element, item);
+    CREATE INDEX checks_by_\(image) ON checks (\(image));
+    CREATE INDEX checks_by_text_setting ON checks (\(textSettings));
+    CREATE INDEX checks_by_\(section)_element_item ON checks (\(section), element, item);
     CREATE INDEX items_by_verdict ON items (verdict);
     """
 

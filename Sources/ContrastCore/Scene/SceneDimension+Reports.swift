@@ -23,6 +23,9 @@ extension SceneDimension {
   /// order.
   static let textSettings: [SceneDimension] = all.filter { $0.role == .textSetting }
 
+  /// Their phrases in running text: `text size and Bold Text`.
+  static let textSettingsPhrase = sentence(textSettings.map(\.phrase))
+
   /// The dimensions of the matrix (rows and columns): a matrix cell's
   /// attributes and the filters a click on it sets, in list order.
   static let matrix: [SceneDimension] = all.filter { $0.role == .row || $0.role == .column }

@@ -25,6 +25,8 @@ struct DimensionSweep: Sendable {
   /// Whether a report.json without the list is refused (every report has
   /// written it); else its absence means the settings' default.
   var required = true
+  /// A flag of the run's settings that goes with the dimension (``SweepFlag``).
+  var flag: SweepFlag? = nil
 
   /// Reads a run's `list` into `report` at `path`, each value by `parse`
   /// (nil: not a value of the dimension): false when one is not, or when
@@ -40,9 +42,31 @@ struct DimensionSweep: Sendable {
   }
 }
 
+/// A flag of a run's settings that goes with a dimension's sweep: whether a
+/// profile of the run has no Liquid Glass, which gives the matrix a column
+/// without a setting in every mode (``AuditSettings/modeColumns``).
+/// report.json writes it after the sweeps, only when true; report.sqlite's
+/// `run` table always, as 0 or 1.
+struct SweepFlag: Sendable {
+  /// Its key in report.json's `settings` (`withoutLiquidGlass`).
+  let jsonKey: String
+  /// Its key in report.sqlite's `run` table (`without_liquid_glass`).
+  let rowKey: String
+  let get: @Sendable (AuditSettings) -> Bool
+  let set: @Sendable (inout AuditSettings, Bool) -> Void
+}
+
 extension SceneDimension {
+  /// The flags of the run's settings that go with the swept dimensions,
+  /// in their order.
+  static let sweepFlags: [SweepFlag] = swept.compactMap { $0.sweep?.flag }
+
   /// The dimensions a run sweeps, in the order report.json's `settings`
   /// lists them (the profiles first, as every report has).
   static let swept: [SceneDimension] =
     [profile] + all.filter { $0.key != profile.key && $0.sweep != nil }
+
+  /// The swept dimension every report names in its header, whatever the
+  /// run's values (the profiles: SARIF's run properties).
+  static let headline: SceneDimension = swept[0]
 }

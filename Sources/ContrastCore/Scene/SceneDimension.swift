@@ -125,6 +125,16 @@ struct WordError: Error {
 /// that depends on the report (its first profile).
 struct ReadingDefaults {
   var profile: String
+
+  init(profile: String) {
+    self.profile = profile
+  }
+
+  /// The defaults of a report whose run's settings are read: its first
+  /// profile.
+  init(_ report: AuditReport) {
+    profile = report.profileNames[0]
+  }
 }
 
 extension SceneDimension {
@@ -247,7 +257,11 @@ extension SceneDimension {
         DimensionSweep.read(list, into: &report, \.settings.liquidGlass, mayBeEmpty: true) {
           LiquidGlassSetting(json: $0)
         }
-      }, required: false))
+      }, required: false,
+      flag: SweepFlag(
+        jsonKey: "withoutLiquidGlass", rowKey: "without_liquid_glass",
+        get: { $0.hasProfileWithoutLiquidGlass },
+        set: { $0.hasProfileWithoutLiquidGlass = $1 })))
 
   /// The default profile when absent.
   static let profile = SceneDimension(

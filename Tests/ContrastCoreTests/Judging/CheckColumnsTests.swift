@@ -138,7 +138,7 @@ import Testing
     for r in rows where !firstSeen.contains([r.layout, r.element, r.item]) {
       firstSeen.append([r.layout, r.element, r.item])
     }
-    #expect(index.keys.map { [$0.layout, $0.element, $0.item] } == firstSeen)
+    #expect(index.keys.map { [$0.section, $0.element, $0.item] } == firstSeen)
     #expect(
       index.of.map { firstSeen[$0] } == rows.map { [$0.layout, $0.element, $0.item] })
   }

@@ -267,7 +267,7 @@ import Testing
       #expect(rows.count == items.count)
       for (row, i) in zip(rows, items) {
         let expected: [String: SQLiteValue] = [
-          "layout": .text(i.layout), "element": .text(i.element), "item": .text(i.item),
+          "layout": .text(i.section), "element": .text(i.element), "item": .text(i.item),
           "scenes": .int(i.scenes), "failing_scenes": .int(i.failingScenes),
           "gating_scenes": .int(i.gating), "worst_scene": .text(i.worstScene),
           "worst_ratio": .double(i.worst.judgedRatio),

@@ -68,7 +68,7 @@ import Testing
     #expect(rows.map(\.checks) == [3, 2, 3, 4])
     #expect(rows.map(\.failingItems) == [0, 1, 1, 3])
     #expect(rows.map(\.warnings) == [0, 0, 0, 1])
-    let home = ItemFailures.byTextSetting(Self.swept, perLayout: true)["home"] ?? []
+    let home = ItemFailures.byTextSetting(Self.swept, perSection: true)["home"] ?? []
     #expect(home.map(\.setting.textSize) == [.ax5])
     #expect(home.map(\.failing) == [1])
   }

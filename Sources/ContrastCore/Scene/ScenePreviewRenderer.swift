@@ -118,17 +118,17 @@ public enum ScenePreviewRenderer {
       return a.severity != b.severity ? a.severity < b.severity : a.key < b.key
     }.map(\.2)
     var order: [String] = []
-    var byLayout: [String: [SceneKey]] = [:]
+    var bySection: [String: [SceneKey]] = [:]
     for s in sorted {
-      if byLayout[s.key.layout] == nil { order.append(s.key.layout) }
-      byLayout[s.key.layout, default: []].append(s.key)
+      if bySection[s.key.section] == nil { order.append(s.key.section) }
+      bySection[s.key.section, default: []].append(s.key)
     }
     var out: [SceneKey] = []
     var round = 0
     while out.count < limit {
       var any = false
-      for layout in order {
-        let keys = byLayout[layout]!
+      for id in order {
+        let keys = bySection[id]!
         guard round < keys.count else { continue }
         any = true
         out.append(keys[round])
