@@ -78,3 +78,24 @@ long cpk_least_entries(const double *ratios, long n, long k, long limit, long *o
   }
   return gather_least(ratios, n, greatest, n, k, limit, out, cut);
 }
+
+// The indices of the entries of ratios[0 ..< n] at most `cut`, in index
+// order, the first `limit` into `out`; how many. Eight entries at a time:
+// a block none of whose entries is at most the cut (most of them, the cut
+// being a low rank's value) is passed over in one test.
+long cpk_entries_at_most(const double *ratios, long n, double cut, long limit, long *out) {
+  long m = 0;
+  long i = 0;
+  for (; i + 8 <= n && m < limit; i += 8) {
+    int any = 0;
+    for (int l = 0; l < 8; l++) any |= ratios[i + l] <= cut;
+    if (!any) continue;
+    for (int l = 0; l < 8 && m < limit; l++) {
+      if (ratios[i + l] <= cut) out[m++] = i + l;
+    }
+  }
+  for (; i < n && m < limit; i++) {
+    if (ratios[i] <= cut) out[m++] = i;
+  }
+  return m;
+}

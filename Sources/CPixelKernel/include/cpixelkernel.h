@@ -238,6 +238,11 @@ int cpk_luminance_slices(const double *luminances, long n, long slices, double *
 long cpk_least_entries(const double *ratios, long n, long k, long limit, long *out,
                        double *cut);
 
+/// The indices of the entries of ratios[0 ..< n] at most `cut` (a NaN is
+/// not), in index order, the first `limit` of them, into `out`. Returns how
+/// many were written. Plain C: runs at every vector level.
+long cpk_entries_at_most(const double *ratios, long n, double cut, long limit, long *out);
+
 /// FrameStatistics' pass over one ring of a chain of nested frames (the
 /// entries from ..< to, which the frame gains over the one inside it),
 /// each entry added whole: to weights[b] and blocks[b >> 6] its count and

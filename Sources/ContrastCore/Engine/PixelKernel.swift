@@ -317,6 +317,20 @@ struct PixelKernel {
     return failed ? nil : out
   }
 
+  /// The indices of the entries of `ratios` at most `cut`, in index
+  /// order, the first `limit` of them, in plain C (a block of entries all
+  /// above the cut passed over in one test);
+  /// ``RemedySearch/entriesReference(_:atMost:limit:)`` is the reference
+  /// (`ModelTwinTests`).
+  static func entries(_ ratios: [Double], atMost cut: Double, limit: Int) -> [Int] {
+    let room = Swift.max(limit, 0)
+    return [Int](unsafeUninitializedCapacity: room) { buffer, initialized in
+      initialized = ratios.withUnsafeBufferPointer {
+        cpk_entries_at_most($0.baseAddress, $0.count, cut, room, buffer.baseAddress)
+      }
+    }
+  }
+
   /// The remedy search's scan of an opaque colour over the entries'
   /// background luminances: ``worstFailing(count:threshold:limit:ratio:)``
   /// of ``ratio(foreground:background:)`` of foreground luminance `fg` over

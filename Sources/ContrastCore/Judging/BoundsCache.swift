@@ -13,8 +13,8 @@ final class BoundsCache: @unchecked Sendable {
     /// A vibrant item's ink (issue 30); nil for a fixed colour.
     var ink: VibrantInk? = nil
   }
-  private let lock = NSLock()
-  private var cache: [Key: ContrastBounds] = [:]
+  /// Each bounds computed once, by the first worker that asks for it.
+  private let cache = OnceMap<Key, ContrastBounds>()
 
   /// Computes, spread over `workers` threads, the bounds of every (rendering,
   /// colour) the layouts can ask for in the settings' appearances and modes,
@@ -47,9 +47,7 @@ final class BoundsCache: @unchecked Sendable {
       job.2.map { ContrastBounds.overCube(rendering: job.0, color: job.1, ink: $0, code: 1) }
         ?? ContrastBounds.overCube(rendering: job.0, color: job.1)
     }
-    lock.lock()
-    for (job, b) in zip(work, computed) { cache[job.0] = b }
-    lock.unlock()
+    for (job, b) in zip(work, computed) { cache.set(b, for: job.0) }
   }
 
   /// The bounds of `color` over every kind of pixel in `kinds`
@@ -80,16 +78,8 @@ final class BoundsCache: @unchecked Sendable {
     let key = Key(
       surface: code == 0 ? .wallpaper : rendering.surface, color: color, code: code,
       border: code == 2 ? rendering.borderColor : nil, ink: ink)
-    lock.lock()
-    if let b = cache[key] {
-      lock.unlock()
-      return b
+    return cache.value(for: key) {
+      ContrastBounds.overCube(rendering: rendering, color: color, ink: ink, code: code)
     }
-    lock.unlock()
-    let b = ContrastBounds.overCube(rendering: rendering, color: color, ink: ink, code: code)
-    lock.lock()
-    cache[key] = b
-    lock.unlock()
-    return b
   }
 }

@@ -67,7 +67,7 @@ public struct RemedySearch: Sendable {
     if ratios.count >= BucketSelect.smallest, known != nil, let buckets {
       // The measurement's histogram of these very ratios.
       let cut = buckets.value(atRank: k, of: ratios)
-      worst = Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(512))
+      worst = PixelKernel.entries(ratios, atMost: cut, limit: 512)
     } else {
       worst =
         PixelKernel.leastEntries(ratios, k: k, limit: 512)
@@ -86,6 +86,13 @@ public struct RemedySearch: Sendable {
     var copy = ratios
     let cut = copy.withUnsafeMutableBufferPointer { quickselect($0, k - 1, from: 0) }
     return Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(limit))
+  }
+
+  /// The indices of the entries of `ratios` at most `cut`, in index
+  /// order, the first `limit`: the reference of
+  /// ``PixelKernel/entries(_:atMost:limit:)``.
+  static func entriesReference(_ ratios: [Double], atMost cut: Double, limit: Int) -> [Int] {
+    Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(limit))
   }
 
   /// Entries of `among` whose ratio is below the threshold (with their

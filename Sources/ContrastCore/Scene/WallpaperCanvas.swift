@@ -373,8 +373,8 @@ public final class MaskCache: @unchecked Sendable {
     var shape: ElementShape
     var border: Double
   }
-  private let lock = NSLock()
-  private var masks: [Key: ShapeMask] = [:]
+  /// Each mask made once, by the first worker that asks for it.
+  private let masks = OnceMap<Key, ShapeMask>()
 
   public init() {}
 
@@ -382,18 +382,7 @@ public final class MaskCache: @unchecked Sendable {
     canvas: Canvas, frame: RectInPoints, shape: ElementShape, border: Double,
     make: () -> ShapeMask
   ) -> ShapeMask {
-    let key = Key(canvas: canvas, frame: frame, shape: shape, border: border)
-    lock.lock()
-    if let m = masks[key] {
-      lock.unlock()
-      return m
-    }
-    lock.unlock()
-    let m = make()
-    lock.lock()
-    masks[key] = m
-    lock.unlock()
-    return m
+    masks.value(for: Key(canvas: canvas, frame: frame, shape: shape, border: border), make: make)
   }
 }
 

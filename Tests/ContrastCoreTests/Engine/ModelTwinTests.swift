@@ -446,6 +446,35 @@ import Testing
     #expect(PixelKernel.leastEntries([1, 2], k: 3, limit: 5) == nil)
   }
 
+  /// The starting set's scan once the cut is known (the measurement's
+  /// histogram gives it): the C pass, eight entries at a time, lists the
+  /// reference's indices for every length (blocks and a tail), cut (below
+  /// every entry, on ties, above every entry, NaN) and limit, NaN entries
+  /// never at most a cut.
+  @Test func entriesAtMostACutAgreeWithTheReference() {
+    var generator = SyntheticWallpapers.SplitMix64(seed: 11)
+    let long = (0..<1000).map { _ in Double(generator.next() % 64) / 8 + 1 }
+    var withNaN = long
+    for i in stride(from: 3, to: withNaN.count, by: 37) { withNaN[i] = .nan }
+    var checked = 0
+    for list in [long, withNaN, [Double](repeating: 2.5, count: 19)] {
+      for n in [0, 1, 7, 8, 9, 16, 17, 100, list.count] where n <= list.count {
+        let some = Array(list.prefix(n))
+        for cut in [0.5, 1, 2.5, 3.125, 9, .infinity, .nan] {
+          for limit in [0, 1, 3, 8, 512, 2000] {
+            let fast = PixelKernel.entries(some, atMost: cut, limit: limit)
+            let reference = RemedySearch.entriesReference(some, atMost: cut, limit: limit)
+            let same = fast == reference
+            #expect(same, "n \(n) cut \(cut) limit \(limit)")
+            if !reference.isEmpty { checked += 1 }
+          }
+        }
+      }
+    }
+    // Not a comparison of empty lists alone.
+    #expect(checked > 100)
+  }
+
   @Test func failingScansAgreeWithTheRatios() {
     let samples = Self.samples(count: 999, seed: 42)
     for rendering in Self.renderings {
