@@ -85,7 +85,7 @@ public struct RemedySearch: Sendable {
     guard k >= 1, k <= ratios.count else { return [] }
     var copy = ratios
     let cut = copy.withUnsafeMutableBufferPointer { quickselect($0, k - 1, from: 0) }
-    return Array(ratios.indices.lazy.filter { ratios[$0] <= cut }.prefix(limit))
+    return entriesReference(ratios, atMost: cut, limit: limit)
   }
 
   /// The indices of the entries of `ratios` at most `cut`, in index

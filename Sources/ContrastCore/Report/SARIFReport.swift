@@ -62,6 +62,8 @@ public enum SARIFReport {
             })
         ))
     }
+    // The run's values of the dimension every report names (its profiles).
+    let headline = SceneDimension.headline.sweep!
     let run: JSONValue = .object([
       ("tool", .object([("driver", driver)])),
       ("invocations", .array([.object(invocation)])),
@@ -75,9 +77,7 @@ public enum SARIFReport {
             ("statistic", .string(report.settings.statistic.rawValue)),
             ("largeText", .string(report.settings.largeText.rawValue)),
           ]
-            + [SceneDimension.headline].map { d in
-              (d.sweep!.jsonKey, JSONValue.array(d.sweep!.values(report).map(JSONReport.value)))
-            }
+            + [(headline.jsonKey, .array(headline.values(report).map(JSONReport.value)))]
             + SceneDimension.all.compactMap { d in
               d.runValues.map {
                 (d.key, JSONValue.array($0(report.settings).map(JSONReport.value)))

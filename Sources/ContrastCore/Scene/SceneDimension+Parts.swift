@@ -65,20 +65,16 @@ extension AuditReport {
 }
 
 extension Finding {
-  /// The finding's section and image (the layout and wallpaper it is
-  /// about), each nil when the finding is not about one.
-  public var section: String? { layout }
-  public var sceneImage: String? { wallpaper }
+  /// The keys of a finding's coordinate: its section's, then its
+  /// image's.
+  static let coordinateKeys = [SceneDimension.section.key, SceneDimension.image.key]
 
   /// The finding's coordinate: the key and value of each of its
-  /// dimensions, section first, as report.json and report.sqlite write it
-  /// (a nil value: not about one).
-  var coordinate: [(key: String, value: String?)] {
-    [(SceneDimension.section.key, layout), (SceneDimension.image.key, wallpaper)]
+  /// dimensions (``coordinateKeys``), as report.json and report.sqlite
+  /// write it (a nil value: not about one).
+  var coordinate: Zip2Sequence<[String], [String?]> {
+    zip(Self.coordinateKeys, [layout, wallpaper])
   }
-
-  /// The keys of ``coordinate``, in its order.
-  static let coordinateKeys = [SceneDimension.section.key, SceneDimension.image.key]
 
   /// A finding whose coordinate is read by key (`value(key)`, nil when
   /// absent), as report.json and report.sqlite write it.
@@ -86,9 +82,10 @@ extension Finding {
     rule: Rule, coordinate value: (String) -> String?, element: String?, item: String?,
     message: String, file: String?, line: Int?
   ) {
+    let values = Self.coordinateKeys.map(value)
     self.init(
-      rule: rule, layout: value(SceneDimension.section.key), element: element, item: item,
-      wallpaper: value(SceneDimension.image.key), message: message, file: file, line: line)
+      rule: rule, layout: values[0], element: element, item: item, wallpaper: values[1],
+      message: message, file: file, line: line)
   }
 
   /// Where the finding is, for people and identities: its section,
