@@ -194,7 +194,11 @@ import Testing
       id: "e", material: "glass.regular", frame: RectInPoints(x: 10, y: 5, width: 100, height: 48))
     let normal = try Self.profile.rendering(of: e, appearance: .light, mode: .normal, scale: 3)
     let requests = canvas.blurRequests(of: e, rendering: normal)
-    #expect(requests.map(\.sigma) == [3.9 * 3, 14.8 * 3])
+    // (The expected sigmas typed apart: a literal array of products inside
+    // `#expect` made the type checker give up once ContrastCore gained
+    // another `==`.)
+    let sigmas: [Double] = [3.9 * 3, 14.8 * 3]
+    #expect(requests.map(\.sigma) == sigmas)
     #expect(Set(requests.map(\.rect)).count == 1)
     let reduced = try Self.profile.rendering(
       of: e, appearance: .light, mode: .reduceTransparency, scale: 3)
