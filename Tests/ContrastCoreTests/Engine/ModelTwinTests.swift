@@ -433,7 +433,9 @@ import Testing
     var shuffled = rising.map { ($0 * 8).rounded() / 8 }
     var generator = SyntheticWallpapers.SplitMix64(seed: 5)
     shuffled.shuffle(using: &generator)
-    let misjudged = (0..<n).map { i in i % (n / 1024) == 0 ? 1 + Double(i) / 1e6 : 5 }
+    let misjudged: [Double] = (0..<n).map { (i: Int) -> Double in
+      i % (n / 1024) == 0 ? 1 + Double(i) / 1e6 : 5
+    }
     for list in [rising, Array(rising.reversed()), shuffled, misjudged] {
       for (k, limit) in [(256, 512), (1, 3), (5000, 100)] {
         let fast = PixelKernel.leastEntries(list, k: k, limit: limit)

@@ -17,11 +17,13 @@ import Testing
       for i in 0..<items {
         for w in 0..<wallpapers {
           for a in [Appearance.light, .dark] {
+            let spread: Int = (l * 7 + i * 3 + w) % 300
+            let ratio: Double = 1 + Double(spread) / 100
             results.append(
               ReportFixtures.check(
                 layout: "screen-\(l)-with-a-fairly-long-layout-id", element: "element-\(i % 4)",
                 item: "item-\(i)-label", wallpaper: Self.wallpapers[w], appearance: a,
-                ratio: 1 + Double((l * 7 + i * 3 + w) % 300) / 100,
+                ratio: ratio,
                 remedy: Remedy(color: "#123456", colorRatio: 4.6),
                 file: "layouts/screen-\(l).yml", line: 10 + i))
           }

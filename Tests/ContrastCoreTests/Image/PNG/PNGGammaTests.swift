@@ -26,10 +26,9 @@ struct PNGGammaTests {
   }
 
   private func maxError(_ decoded: DecodedPNG, fileGamma: Double) -> Double {
-    (0..<256).map { v in
-      abs(
-        Double(decoded.image.samples[3 * v]) * 255
-          - expectedByte(Double(v) / 255, fileGamma: fileGamma))
+    (0..<256).map { (v: Int) -> Double in
+      let byte: Double = Double(decoded.image.samples[3 * v]) * 255
+      return abs(byte - expectedByte(Double(v) / 255, fileGamma: fileGamma))
     }.max()!
   }
 
