@@ -154,6 +154,20 @@ public enum LayoutFixer {
       var names: [String: (plan: Int, trial: Int)] = [:]
       var appearancesOf: [String: Set<Appearance>] = [:]
       var dropped: Set<Int> = []
+      // Per layout, its text with the kept edits applied, made once a round
+      // (each edit parses the text again): applying `kept + edits` is
+      // applying `edits` to it, the same text or the same error.
+      var keptTexts: [String: Result<String, LayoutEditError>] = [:]
+      func keptText(_ layoutID: String, _ text: String, _ file: String) -> Result<
+        String, LayoutEditError
+      > {
+        if let known = keptTexts[layoutID] { return known }
+        let made = Result { () throws(LayoutEditError) -> String in
+          try LayoutTextEditor.apply(kept[layoutID] ?? [], to: text, file: file)
+        }
+        keptTexts[layoutID] = made
+        return made
+      }
       for (p, plan) in plans.enumerated() {
         guard let layout = layouts[plan.layout], let text = texts[layout.file] else {
           dropped.insert(p)
@@ -163,7 +177,8 @@ public enum LayoutFixer {
           var edited: String?
           do {
             edited = try LayoutTextEditor.apply(
-              (kept[plan.layout] ?? []) + trial.change.edits, to: text, file: layout.file)
+              trial.change.edits, to: try keptText(plan.layout, text, layout.file).get(),
+              file: layout.file)
           } catch {
             errors.append(error)
           }
@@ -214,6 +229,8 @@ public enum LayoutFixer {
       // appearance it does not change): their checks are taken as they
       // stand, not audited again (not where the remedy search is read).
       var current: [String: Element] = [:]
+      // (The kept text of a layout read back once, for all its elements.)
+      var currentLayouts: [String: Layout?] = [:]
       var skipped: [String: Set<SceneColumn>] = [:]
       for l in trialLayouts
       where skipsUnchangedScenes && !again.remedyElements!.contains("\(l.id)/\(l.elements[0].id)") {
@@ -221,9 +238,13 @@ public enum LayoutFixer {
         let key = "\(plan.layout)/\(plan.element)"
         if current[key] == nil {
           guard let layout = layouts[plan.layout], let text = texts[layout.file],
-            let edited = try? LayoutTextEditor.apply(
-              kept[plan.layout] ?? [], to: text, file: layout.file),
-            let element = load(edited, layout.file)?.elements.first(where: {
+            let edited = try? keptText(plan.layout, text, layout.file).get()
+          else { continue }
+          if currentLayouts[plan.layout] == nil {
+            currentLayouts[plan.layout] = .some(load(edited, layout.file))
+          }
+          guard
+            let element = currentLayouts[plan.layout]!?.elements.first(where: {
               $0.id == plan.element
             })
           else { continue }
