@@ -74,6 +74,25 @@ import Testing
     }
   }
 
+  /// The readers take a key by its text, so keys of equal text are
+  /// duplicates however they are quoted (a plain `1`, `true` or `~` beside
+  /// its quoted text); keys of different text are not, whatever they look
+  /// like.
+  @Test func keysOfTheSameTextAreDuplicatesHoweverQuoted() throws {
+    for pair in [
+      ("1", "\"1\""), ("true", "'true'"), ("~", "\"~\""), ("2026-12-06", "\"2026-12-06\""),
+    ] {
+      do {
+        _ = try YAMLDocument.parse("\(pair.0): a\n\(pair.1): b\n", file: "in.yml")
+        Issue.record("\(pair.0) and \(pair.1) were read as two keys")
+      } catch {
+        #expect(error.kind == .duplicateKeys)
+      }
+    }
+    let root = try parse("1: a\n1.0: b\nTrue: c\ntrue: d\n")
+    #expect(root.entries?.compactMap(\.name) == ["1", "1.0", "True", "true"])
+  }
+
   @Test func everyErrorOfAFileIsReportedInFileOrder() throws {
     let root = try parse("frame:\n  x: one\n  y: -2\n  widht: 3\nshow: maybe\n")
     var reader = YAMLReader(file: "in.yml")
