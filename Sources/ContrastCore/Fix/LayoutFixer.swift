@@ -154,19 +154,25 @@ public enum LayoutFixer {
       var names: [String: (plan: Int, trial: Int)] = [:]
       var appearancesOf: [String: Set<Appearance>] = [:]
       var dropped: Set<Int> = []
-      // Per layout, its text with the kept edits applied, made once a round
-      // (each edit parses the text again): applying `kept + edits` is
-      // applying `edits` to it, the same text or the same error.
+      // Per layout, its text with the kept edits applied, and that text read
+      // back, each made once a round (each edit parses the text again):
+      // applying `kept + edits` is applying `edits` to it, the same text or
+      // the same error.
       var keptTexts: [String: Result<String, LayoutEditError>] = [:]
-      func keptText(_ layoutID: String, _ text: String, _ file: String) -> Result<
-        String, LayoutEditError
-      > {
-        if let known = keptTexts[layoutID] { return known }
+      var keptLayouts: [String: Layout?] = [:]
+      func keptText(_ layout: Layout, _ text: String) -> Result<String, LayoutEditError> {
+        if let known = keptTexts[layout.id] { return known }
         let made = Result { () throws(LayoutEditError) -> String in
-          try LayoutTextEditor.apply(kept[layoutID] ?? [], to: text, file: file)
+          try LayoutTextEditor.apply(kept[layout.id] ?? [], to: text, file: layout.file)
         }
-        keptTexts[layoutID] = made
+        keptTexts[layout.id] = made
         return made
+      }
+      func keptLayout(_ layout: Layout, _ text: String) -> Layout? {
+        if let known = keptLayouts[layout.id] { return known }
+        let read = (try? keptText(layout, text).get()).flatMap { load($0, layout.file) }
+        keptLayouts[layout.id] = .some(read)
+        return read
       }
       for (p, plan) in plans.enumerated() {
         guard let layout = layouts[plan.layout], let text = texts[layout.file] else {
@@ -177,8 +183,7 @@ public enum LayoutFixer {
           var edited: String?
           do {
             edited = try LayoutTextEditor.apply(
-              trial.change.edits, to: try keptText(plan.layout, text, layout.file).get(),
-              file: layout.file)
+              trial.change.edits, to: try keptText(layout, text).get(), file: layout.file)
           } catch {
             errors.append(error)
           }
@@ -229,8 +234,6 @@ public enum LayoutFixer {
       // appearance it does not change): their checks are taken as they
       // stand, not audited again (not where the remedy search is read).
       var current: [String: Element] = [:]
-      // (The kept text of a layout read back once, for all its elements.)
-      var currentLayouts: [String: Layout?] = [:]
       var skipped: [String: Set<SceneColumn>] = [:]
       for l in trialLayouts
       where skipsUnchangedScenes && !again.remedyElements!.contains("\(l.id)/\(l.elements[0].id)") {
@@ -238,13 +241,7 @@ public enum LayoutFixer {
         let key = "\(plan.layout)/\(plan.element)"
         if current[key] == nil {
           guard let layout = layouts[plan.layout], let text = texts[layout.file],
-            let edited = try? keptText(plan.layout, text, layout.file).get()
-          else { continue }
-          if currentLayouts[plan.layout] == nil {
-            currentLayouts[plan.layout] = .some(load(edited, layout.file))
-          }
-          guard
-            let element = currentLayouts[plan.layout]!?.elements.first(where: {
+            let element = keptLayout(layout, text)?.elements.first(where: {
               $0.id == plan.element
             })
           else { continue }

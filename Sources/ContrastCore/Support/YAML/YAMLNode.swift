@@ -114,7 +114,7 @@ enum YAMLDocument {
       // No tag is resolved (`Resolver.basic`): the readers take every
       // scalar by its text and quoting, never by its tag, and the default
       // resolver runs a regular expression per rule on every key (to hash
-      // it for the duplicate check), about 40 % of a parse. Keys are
+      // it for the duplicate check), about half of a parse's time. Keys are
       // therefore duplicates when their texts are equal, as the readers
       // see them: `1:` beside `"1":` is reported, not read as two keys.
       root = try Yams.compose(yaml: source, .basic)
