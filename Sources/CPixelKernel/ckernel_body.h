@@ -15,6 +15,8 @@
 //   FN(table_pairs)(t, x, &lo, &hi)  t[i], t[i + 1] per lane, for the table
 //                         index i = (int)x, capped at steps - 1 (also returned
 //                         as doubles in `index`)
+// and, where the width can read eight interleaved pixels whole, FN_RGB_RUNS
+// with FN(rgb_load)(p, &r, &g, &b) and FN(rgb_store)(p, r, g, b).
 // Every lane performs the operations of the Swift reference
 // (BackgroundEvaluator.ratio: MaterialPipeline.apply, RGBA.composited,
 // FastLuminance, WCAG.contrastRatio) in the same order, so every width gives
@@ -280,6 +282,31 @@ static TARGET void FN(compose)(const cpk_params *p, const float *image, long wid
     long xs[LANES];
     int pending = 0;
     for (long i = 0; i <= mw; i++) {
+#ifdef FN_RGB_RUNS
+      // LANES pixels in a row that all have a code, none pending: read and
+      // written whole (the same operations on each pixel as below).
+      if (pending == 0 && i + LANES <= mw) {
+        const uint8_t *run = maskCodes + j * mw + i;
+        int all = 1;
+        for (int l = 0; l < LANES; l++) all &= run[l] != 0;
+        if (all) {
+          V wr, wg, wb, rr, gg, bb;
+          FN(rgb_load)(image + 3 * ((my + j) * width + mx + i), &wr, &wg, &wb);
+          if (blurred) {
+            V gr, gg0, gb;
+            FN(rgb_load)(blurred + 3 * (j * blurredWidth + i), &gr, &gg0, &gb);
+            V k = VSPLAT(keep), m = VSPLAT(mix);
+            wr = VADD(VMUL(k, wr), VMUL(m, gr));
+            wg = VADD(VMUL(k, wg), VMUL(m, gg0));
+            wb = VADD(VMUL(k, wb), VMUL(m, gb));
+          }
+          FN(backgrounds)(p, wr, wg, wb, CLOAD(run), &rr, &gg, &bb);
+          FN(rgb_store)(out + 3 * ((my + j) * width + mx + i), rr, gg, bb);
+          i += LANES - 1;
+          continue;
+        }
+      }
+#endif
       // Batches of LANES pixels with a code, the row's last padded by repeats.
       if (i < mw && maskCodes[j * mw + i] != 0) xs[pending++] = i;
       if (pending < LANES && !(i == mw && pending > 0)) continue;
