@@ -358,8 +358,10 @@ import Testing
     }
   }
 
-  /// The fused statistics loop on large items, with and without runs, at
-  /// every level: the statistics by their definition, bit for bit.
+  /// The fused statistics loop on large items, with and without runs, and
+  /// with stretches of entries whose ratios share a bucket (a smooth
+  /// backdrop: the histogram's runs), at every level: the statistics by
+  /// their definition, bit for bit.
   @Test func fusedStatisticsFollowTheirDefinition() {
     var g = SeededGenerator(seed: 21)
     let runs = ItemSamples(capacity: 30_000) { b in
@@ -372,8 +374,25 @@ import Testing
         k += length
       }
     }
+    // Stretches of up to 40 entries a millionth apart, each entry one to
+    // three pixels.
+    let smooth = ItemSamples(capacity: 60_000) { b in
+      var k = 0
+      while k < 20_000 {
+        let c = Self.color(&g)
+        let code = UInt8(g.next() % 3)
+        let length = Swift.min(1 + Int(g.next() % 40), 20_000 - k)
+        for j in 0..<length {
+          let d = 1e-6 * Double(j)
+          for _ in 0...(g.next() % 3) {
+            b.append(c.r * (1 - d), c.g * (1 - d), c.b * (1 - d), code: code)
+          }
+        }
+        k += length
+      }
+    }
     var fused = 0
-    for samples in [Self.samples(count: 9_001, seed: 8), runs] {
+    for samples in [Self.samples(count: 9_001, seed: 8), runs, smooth] {
       for rendering in Self.renderings {
         for color in Self.colors {
           let ratios = (0..<samples.count).map {
