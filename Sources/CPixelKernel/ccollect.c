@@ -12,6 +12,7 @@
 #define CPK_COLLECT_AVX512 1
 #include <immintrin.h>
 #include "ccompress.h"
+#include "crgb.h"
 #endif
 
 static inline void append(cpk_builder *b, double r, double g, double bl, uint8_t code) {
@@ -37,18 +38,6 @@ static inline void append(cpk_builder *b, double r, double g, double bl, uint8_t
 
 #ifdef CPK_COLLECT_AVX512
 #define TARGET512 __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,bmi2")))
-
-// Eight interleaved RGB pixels (`lo`: floats 0-15, `hi`: 16-23 in its low
-// half) as three vectors of doubles, exactly.
-static inline TARGET512 void deinterleave(__m512 lo, __m512 hi, __m512d *r, __m512d *g,
-                                          __m512d *b) {
-  const __m512i ir = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 0, 0, 0, 0, 0, 0, 0, 0);
-  const __m512i ig = _mm512_setr_epi32(1, 4, 7, 10, 13, 16, 19, 22, 0, 0, 0, 0, 0, 0, 0, 0);
-  const __m512i ib = _mm512_setr_epi32(2, 5, 8, 11, 14, 17, 20, 23, 0, 0, 0, 0, 0, 0, 0, 0);
-  *r = _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutex2var_ps(lo, ir, hi)));
-  *g = _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutex2var_ps(lo, ig, hi)));
-  *b = _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutex2var_ps(lo, ib, hi)));
-}
 
 // The floats of the pixels whose lane bit is set in `lanes` (three per
 // pixel): nothing is read for the others.
@@ -137,7 +126,7 @@ static TARGET512 void collect_avx512(cpk_builder *b, const float *image, long wi
       __m512 lo, hi;
       load_pixels(image + 3 * (y * width + x0), validBits, &lo, &hi);
       __m512d r, g, bl;
-      deinterleave(lo, hi, &r, &g, &bl);
+      cpk_rgb_deinterleave(lo, hi, &r, &g, &bl);
       if (hasMean) {
         r = _mm512_mask_blend_pd(inside, r, meanR);
         g = _mm512_mask_blend_pd(inside, g, meanG);
@@ -149,7 +138,7 @@ static TARGET512 void collect_avx512(cpk_builder *b, const float *image, long wi
         const float *at = blurred + 3 * ((y - by) * blurredWidth + (x0 + first - bx));
         load_pixels(at - 3 * (long)first, inside, &glo, &ghi);
         __m512d gr, gg, gb;
-        deinterleave(glo, ghi, &gr, &gg, &gb);
+        cpk_rgb_deinterleave(glo, ghi, &gr, &gg, &gb);
         r = _mm512_mask_blend_pd(
             inside, r, _mm512_add_pd(_mm512_mul_pd(keep, r), _mm512_mul_pd(mixv, gr)));
         g = _mm512_mask_blend_pd(

@@ -15,8 +15,8 @@
 //   FN(table_pairs)(t, x, &lo, &hi)  t[i], t[i + 1] per lane, for the table
 //                         index i = (int)x, capped at steps - 1 (also returned
 //                         as doubles in `index`)
-// and, where the width can read eight interleaved pixels whole, FN_RGB_RUNS
-// with FN(rgb_load)(p, &r, &g, &b) and FN(rgb_store)(p, r, g, b).
+// and FN_RGB_RUNS where V is eight doubles (AVX-512): the compose loop then
+// reads and writes runs of eight pixels whole, with crgb.h.
 // Every lane performs the operations of the Swift reference
 // (BackgroundEvaluator.ratio: MaterialPipeline.apply, RGBA.composited,
 // FastLuminance, WCAG.contrastRatio) in the same order, so every width gives
@@ -290,18 +290,19 @@ static TARGET void FN(compose)(const cpk_params *p, const float *image, long wid
         int all = 1;
         for (int l = 0; l < LANES; l++) all &= run[l] != 0;
         if (all) {
+          // The wallpaper W, then the backdrop (1 - mix) W + mix M.
           V wr, wg, wb, rr, gg, bb;
-          FN(rgb_load)(image + 3 * ((my + j) * width + mx + i), &wr, &wg, &wb);
+          cpk_rgb_load(image + 3 * ((my + j) * width + mx + i), &wr, &wg, &wb);
           if (blurred) {
-            V gr, gg0, gb;
-            FN(rgb_load)(blurred + 3 * (j * blurredWidth + i), &gr, &gg0, &gb);
+            V mr, mg, mb;
+            cpk_rgb_load(blurred + 3 * (j * blurredWidth + i), &mr, &mg, &mb);
             V k = VSPLAT(keep), m = VSPLAT(mix);
-            wr = VADD(VMUL(k, wr), VMUL(m, gr));
-            wg = VADD(VMUL(k, wg), VMUL(m, gg0));
-            wb = VADD(VMUL(k, wb), VMUL(m, gb));
+            wr = VADD(VMUL(k, wr), VMUL(m, mr));
+            wg = VADD(VMUL(k, wg), VMUL(m, mg));
+            wb = VADD(VMUL(k, wb), VMUL(m, mb));
           }
           FN(backgrounds)(p, wr, wg, wb, CLOAD(run), &rr, &gg, &bb);
-          FN(rgb_store)(out + 3 * ((my + j) * width + mx + i), rr, gg, bb);
+          cpk_rgb_store(out + 3 * ((my + j) * width + mx + i), rr, gg, bb);
           i += LANES - 1;
           continue;
         }

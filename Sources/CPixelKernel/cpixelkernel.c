@@ -20,6 +20,8 @@
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
 #include <immintrin.h>
 #include <stdatomic.h>
+
+#include "crgb.h"
 #include <string.h>
 
 // The instruction sets this CPU has for the loops: 2 AVX2, 3 AVX-512 (F, DQ,
@@ -160,31 +162,10 @@ static inline TARGET void table_pairs_avx512(const cpk_params *p, V x, V *lo, V 
   *hi = _mm512_unpackhi_pd(even, odd);
 }
 
-// Eight interleaved RGB pixels as three vectors of doubles, exactly, and
-// back (each double rounded to float as a scalar conversion rounds it): the
-// compose loop's runs of eight pixels inside the shape, read and written
-// whole instead of lane by lane.
+// The compose loop's runs of eight pixels inside the shape, read and
+// written whole instead of lane by lane (crgb.h's cpk_rgb_load and
+// cpk_rgb_store).
 #define FN_RGB_RUNS 1
-static inline TARGET void rgb_load_avx512(const float *p, V *r, V *g, V *b) {
-  const __m512i ir = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 0, 0, 0, 0, 0, 0, 0, 0);
-  const __m512i ig = _mm512_setr_epi32(1, 4, 7, 10, 13, 16, 19, 22, 0, 0, 0, 0, 0, 0, 0, 0);
-  const __m512i ib = _mm512_setr_epi32(2, 5, 8, 11, 14, 17, 20, 23, 0, 0, 0, 0, 0, 0, 0, 0);
-  __m512 lo = _mm512_loadu_ps(p), hi = _mm512_castps256_ps512(_mm256_loadu_ps(p + 16));
-  *r = _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutex2var_ps(lo, ir, hi)));
-  *g = _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutex2var_ps(lo, ig, hi)));
-  *b = _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutex2var_ps(lo, ib, hi)));
-}
-
-static inline TARGET void rgb_store_avx512(float *p, V r, V g, V b) {
-  // rg: the reds in floats 0-7, the greens in 8-15; the blues in 0-7 of the
-  // second source (index 16 + i).
-  const __m512i lo = _mm512_setr_epi32(0, 8, 16, 1, 9, 17, 2, 10, 18, 3, 11, 19, 4, 12, 20, 5);
-  const __m512i hi = _mm512_setr_epi32(13, 21, 6, 14, 22, 7, 15, 23, 0, 0, 0, 0, 0, 0, 0, 0);
-  __m512 rg = _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(r)), _mm512_cvtpd_ps(g), 1);
-  __m512 bb = _mm512_castps256_ps512(_mm512_cvtpd_ps(b));
-  _mm512_storeu_ps(p, _mm512_permutex2var_ps(rg, lo, bb));
-  _mm256_storeu_ps(p + 16, _mm512_castps512_ps256(_mm512_permutex2var_ps(rg, hi, bb)));
-}
 
 #include "ckernel_body.h"
 
