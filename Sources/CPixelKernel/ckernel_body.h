@@ -16,7 +16,9 @@
 //                         index i = (int)x, capped at steps - 1 (also returned
 //                         as doubles in `index`)
 // and FN_RGB_RUNS where V is eight doubles (AVX-512): the compose loop then
-// reads and writes runs of eight pixels whole, with crgb.h.
+// reads and writes runs of eight pixels whole, with crgb.h; FN_TABLE_ONLY for
+// a copy of the loops that read the luminance table alone (the ratios and the
+// backgrounds' luminances, not the compose loop or the remedy search's scan).
 // Every lane performs the operations of the Swift reference
 // (BackgroundEvaluator.ratio: MaterialPipeline.apply, RGBA.composited,
 // FastLuminance, WCAG.contrastRatio) in the same order, so every width gives
@@ -274,6 +276,7 @@ static TARGET void FN(luminances)(const cpk_params *p, const double *r, const do
 
 #undef BLOCK
 
+#ifndef FN_TABLE_ONLY
 static TARGET void FN(compose)(const cpk_params *p, const float *image, long width,
                                const uint8_t *maskCodes, long mx, long my, long mw, long mh,
                                const float *blurred, long blurredWidth, double mix, float *out) {
@@ -435,3 +438,5 @@ static TARGET double FN(luminance_scan)(double fg, const double *bg, long n, dou
   *outCount = c;
   return lowest;
 }
+
+#endif  // FN_TABLE_ONLY

@@ -3,10 +3,12 @@
 // once for both): the ratios (with, for the statistics, their
 // sum, failing pixels, extremes and buckets), the backgrounds' luminances,
 // the remedy search's scan of an opaque colour over them, and the previews'
-// modelled glass. Every lane performs the Swift code's IEEE
-// operations in the same order: no fused multiply-add (contraction is off
-// and the functions are compiled without FMA), `min`/`max` written
-// as Swift's `y < x ? y : x` and `y >= x ? y : x` through compare and blend.
+// modelled glass; with AVX-512 the luminance table read by loads or by
+// gathers, whichever the CPU does faster (cpk_table_gathers). Every lane
+// performs the Swift code's IEEE operations in the same order: no fused
+// multiply-add (contraction is off and the functions are compiled without
+// FMA), `min`/`max` written as Swift's `y < x ? y : x` and `y >= x ? y : x`
+// through compare and blend.
 // ModelTwinTests holds the results equal to the Swift reference bit for bit.
 #pragma STDC FP_CONTRACT OFF
 
@@ -142,6 +144,8 @@ static inline TARGET void table_pairs_avx2(const cpk_params *p, V x, V *lo, V *h
 #define CZERO(c) _mm512_cmpeq_epi64_mask(c, _mm512_setzero_si512())
 #define CBAND(c) _mm512_cmpgt_epi64_mask(c, _mm512_set1_epi64(1))
 
+// As the AVX2 loop's: one 16-byte load a lane (for CPUs whose gathers are
+// slow; the copy below reads them by gathers).
 static inline TARGET void table_pairs_avx512(const cpk_params *p, V x, V *lo, V *hi, V *index) {
   __m256i i = _mm256_min_epi32(_mm512_cvttpd_epi32(x), _mm256_set1_epi32(p->steps - 1));
   *index = _mm512_cvtepi32_pd(i);
@@ -171,10 +175,56 @@ static inline TARGET void table_pairs_avx512(const cpk_params *p, V x, V *lo, V 
 
 #undef FN_RGB_RUNS
 
+// ---- AVX-512, the luminance table read by gathers ----
+// The same loops of ratios and luminances, each lane's pair of table values
+// read by two gathers: faster than the loads above where gathers are fast
+// (Intel's cores with AVX512-FP16, Sapphire Rapids on: kernel-bench.sh's
+// opaque ratios 3.36 against 4.25 ns an entry), slower where they are not
+// (AMD Zen 4, and the Intel cores before, whose gathers the GDS mitigation
+// slows). The same values are read: the same bits.
+#undef FN
+#define FN(name) name##_avx512g
+
+static inline TARGET void table_pairs_avx512g(const cpk_params *p, V x, V *lo, V *hi,
+                                              V *index) {
+  __m256i i = _mm256_min_epi32(_mm512_cvttpd_epi32(x), _mm256_set1_epi32(p->steps - 1));
+  *index = _mm512_cvtepi32_pd(i);
+  *lo = _mm512_i32gather_pd(i, p->table, 8);
+  *hi = _mm512_i32gather_pd(i, p->table + 1, 8);
+}
+
+#define FN_TABLE_ONLY 1
+
+#include "ckernel_body.h"
+
+#undef FN_TABLE_ONLY
+
+// Whether the AVX-512 loops read the table by gathers: the caller's choice
+// (cpk_choose_table_gathers, 0 or 1), else -1 and the CPU's.
+static atomic_int gathers_choice = -1;
+
+int cpk_table_gathers(void) {
+  int choice = atomic_load_explicit(&gathers_choice, memory_order_relaxed);
+  if (choice >= 0) return choice;
+  static int known = -1;
+  if (known < 0) {
+    __builtin_cpu_init();
+    known = __builtin_cpu_supports("avx512fp16") ? 1 : 0;
+  }
+  return known;
+}
+
+int cpk_choose_table_gathers(int choice) {
+  return atomic_exchange_explicit(&gathers_choice, choice < 0 ? -1 : choice != 0,
+                                  memory_order_relaxed);
+}
+
 // The ratios of this CPU's widest loop.
 static void ratios_vector(const cpk_params *p, const double *r, const double *g, const double *b,
                           const uint8_t *codes, long n, double *out, double *lum) {
-  if (cpk_level() >= 3) {
+  if (cpk_level() >= 3 && cpk_table_gathers()) {
+    ratios_avx512g(p, r, g, b, codes, n, out, lum);
+  } else if (cpk_level() >= 3) {
     ratios_avx512(p, r, g, b, codes, n, out, lum);
   } else {
     ratios_avx2(p, r, g, b, codes, n, out, lum);
@@ -342,7 +392,9 @@ long cpk_luminance_scan(double fg, const double *bg, long n, double threshold, l
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,
                               const double *b, const uint8_t *codes, long n, double *out) {
   if (!cpk_available()) return 0;
-  if (cpk_level() >= 3) {
+  if (cpk_level() >= 3 && cpk_table_gathers()) {
+    luminances_avx512g(p, r, g, b, codes, n, out);
+  } else if (cpk_level() >= 3) {
     luminances_avx512(p, r, g, b, codes, n, out);
   } else {
     luminances_avx2(p, r, g, b, codes, n, out);
@@ -360,6 +412,13 @@ int cpk_limit_level(int level) {
 }
 
 int cpk_available(void) { return 0; }
+
+int cpk_table_gathers(void) { return 0; }
+
+int cpk_choose_table_gathers(int choice) {
+  (void)choice;
+  return -1;
+}
 
 int cpk_compose(const cpk_params *p, const float *image, long width, const uint8_t *maskCodes,
                 long mx, long my, long mw, long mh, const float *blurred, long blurredWidth,

@@ -45,6 +45,19 @@ int cpk_level(void);
 /// start).
 int cpk_limit_level(int level);
 
+/// Whether the AVX-512 loops of the ratios and the backgrounds' luminances
+/// read the luminance table's pairs of neighbours by two gathers (1) or by
+/// one 16-byte load a lane (0): the caller's choice if it made one, else the
+/// CPU's: gathers where it has AVX512-FP16 (Intel's Sapphire Rapids and
+/// later, whose gathers are fast), the loads elsewhere. Both give the same
+/// bits; 0 where there are no vector loops.
+int cpk_table_gathers(void);
+
+/// Makes cpk_table_gathers() `choice` from now on (0 or 1; -1 the CPU's
+/// again), for tests running both reads in turn and for benchmarks, and
+/// returns the previous choice (-1 at start).
+int cpk_choose_table_gathers(int choice);
+
 /// The contrast ratio of every entry (colour r, g, b; mask code) into `out`,
 /// with exactly the operations of ContrastCore's readable reference
 /// (BackgroundEvaluator.ratio), four or eight entries at a time; when

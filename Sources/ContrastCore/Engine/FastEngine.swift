@@ -42,4 +42,28 @@ public enum FastEngine {
   /// Whether the contrast model's vector loops run (``level`` is above
   /// ``VectorLevel/portable``).
   static var vectorized: Bool { cpk_available() != 0 }
+
+  /// How the AVX-512 loops of the contrast model read the luminance table's
+  /// pairs of neighbours (`FastLuminance`): both read the same values, so
+  /// both give the same bits.
+  enum TableReads: Int32, CaseIterable {
+    /// One 16-byte load a lane: the faster where gathers are slow (AMD Zen 4;
+    /// Intel's cores before Sapphire Rapids, under the GDS mitigation).
+    case loads = 0
+    /// Two gathers a vector: the faster on Intel's cores with AVX512-FP16
+    /// (Sapphire Rapids and later), the CPU's choice there.
+    case gathers = 1
+  }
+
+  /// The reads the AVX-512 loops use now: the caller's choice, else the
+  /// CPU's.
+  static var tableReads: TableReads { cpk_table_gathers() != 0 ? .gathers : .loads }
+
+  /// Makes the AVX-512 loops read the table by `reads` from now on, for the
+  /// whole process (nil: the CPU's choice again), and returns the previous
+  /// choice. For tests that hold both reads to the same bits.
+  @discardableResult
+  static func chooseTableReads(_ reads: TableReads?) -> TableReads? {
+    TableReads(rawValue: cpk_choose_table_gathers(reads.map { $0.rawValue } ?? -1))
+  }
 }

@@ -209,7 +209,7 @@ import Testing
               let threshold = ratios[ratios.count / 2]
               let expected = Self.statistics(ratios, counts: samples.counts, threshold: threshold)
               let odd = Array(stride(from: 1, to: samples.count, by: 2))
-              VectorLevels.each { level in
+              VectorLevels.eachTableRead { level in
                 let kernel = PixelKernel(rendering: rendering, color: color)
                 let measured = samples.measure(
                   rendering: rendering, color: color, threshold: threshold)
@@ -333,7 +333,7 @@ import Testing
     #expect(samples.count == count)
     let lum = FastLuminance.shared
     let codes = samples.codes
-    VectorLevels.each { level in
+    VectorLevels.eachTableRead { level in
       for rendering in Self.renderings {
         let reference = BackgroundEvaluator(rendering)
         let luminances = (0..<count).map { k in
@@ -400,7 +400,7 @@ import Testing
           }
           let threshold = ratios[ratios.count / 2]
           let expected = Self.statistics(ratios, counts: samples.counts, threshold: threshold)
-          VectorLevels.each { level in
+          VectorLevels.eachTableRead { level in
             let measured = samples.measure(
               rendering: rendering, color: color, threshold: threshold)
             #expect(

@@ -37,6 +37,27 @@ enum VectorLevels {
     }
   }
 
+  /// ``each(_:)`` for the contrast model's loops: at AVX-512 once per way
+  /// they read the luminance table (``FastEngine/TableReads``), whichever
+  /// the CPU would choose. `body` gets the level's and the reads' names.
+  static func eachTableRead(_ body: (String) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    for level in levels() {
+      let previous = FastEngine.limitLevel(level)
+      if FastEngine.level == .avx512 {
+        for reads in FastEngine.TableReads.allCases {
+          let chosen = FastEngine.chooseTableReads(reads)
+          body("\(FastEngine.level) (\(FastEngine.tableReads))")
+          FastEngine.chooseTableReads(chosen)
+        }
+      } else {
+        body("\(FastEngine.level)")
+      }
+      FastEngine.limitLevel(previous)
+    }
+  }
+
   /// Runs `body` with the level capped at ``FastEngine/VectorLevel/portable``
   /// (the Swift reference), and restores the cap.
   static func portable<T>(_ body: () -> T) -> T {
