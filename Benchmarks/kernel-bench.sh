@@ -8,6 +8,8 @@
 # not a test.
 #
 #   bash Benchmarks/kernel-bench.sh [path/to/a/checkout]   (default: this one)
+#   FLOAT=1 bash Benchmarks/kernel-bench.sh   also the experiment of the same
+#        loop in single precision (kernel/ratios-float-bench.c; AVX-512 only)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="${1:-$(dirname "$here")}"
@@ -35,3 +37,10 @@ for reads in cpu other; do
     done
   done
 done
+if [ "${FLOAT:-0}" = 1 ]; then
+  "$cc" -O2 -I "$src/include" -I "$src" -o "$work/ratios-float-bench" \
+    "$here/kernel/ratios-float-bench.c" "$src/cpixelkernel.c" "$src/cgather.c" -lm
+  for opaque in 1 0; do
+    for gathers in 0 1; do "$work/ratios-float-bench" "$opaque" "$gathers"; done
+  done
+fi
