@@ -8,10 +8,11 @@
 
 #include <stdio.h>
 
-// A checkout from before the choice of table reads has neither: weak, so
-// that this file still builds against it (kernel-bench.sh's argument).
-#pragma weak cpk_table_gathers
-#pragma weak cpk_choose_table_gathers
+// Declared here too, weak: a checkout from before the choice of table reads
+// (kernel-bench.sh's argument) has neither, and this file still builds
+// against it.
+extern int cpk_table_gathers(void) __attribute__((weak));
+extern int cpk_choose_table_gathers(int choice) __attribute__((weak));
 
 int main(int argc, char **argv) {
   int opaque = argc > 1 ? atoi(argv[1]) : 1;
