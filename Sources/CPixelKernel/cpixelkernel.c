@@ -222,10 +222,12 @@ int cpk_choose_table_gathers(int choice) {
 // The ratios of this CPU's widest loop.
 static void ratios_vector(const cpk_params *p, const double *r, const double *g, const double *b,
                           const uint8_t *codes, long n, double *out, double *lum) {
-  if (cpk_level() >= 3 && cpk_table_gathers()) {
-    ratios_avx512g(p, r, g, b, codes, n, out, lum);
-  } else if (cpk_level() >= 3) {
-    ratios_avx512(p, r, g, b, codes, n, out, lum);
+  if (cpk_level() >= 3) {
+    if (cpk_table_gathers()) {
+      ratios_avx512g(p, r, g, b, codes, n, out, lum);
+    } else {
+      ratios_avx512(p, r, g, b, codes, n, out, lum);
+    }
   } else {
     ratios_avx2(p, r, g, b, codes, n, out, lum);
   }
@@ -392,10 +394,12 @@ long cpk_luminance_scan(double fg, const double *bg, long n, double threshold, l
 int cpk_background_luminances(const cpk_params *p, const double *r, const double *g,
                               const double *b, const uint8_t *codes, long n, double *out) {
   if (!cpk_available()) return 0;
-  if (cpk_level() >= 3 && cpk_table_gathers()) {
-    luminances_avx512g(p, r, g, b, codes, n, out);
-  } else if (cpk_level() >= 3) {
-    luminances_avx512(p, r, g, b, codes, n, out);
+  if (cpk_level() >= 3) {
+    if (cpk_table_gathers()) {
+      luminances_avx512g(p, r, g, b, codes, n, out);
+    } else {
+      luminances_avx512(p, r, g, b, codes, n, out);
+    }
   } else {
     luminances_avx2(p, r, g, b, codes, n, out);
   }

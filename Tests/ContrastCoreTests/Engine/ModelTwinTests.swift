@@ -358,37 +358,42 @@ import Testing
     }
   }
 
+  /// Samples in stretches of a random colour and mask code, one to `longest`
+  /// steps each, `steps` in all: `step` appends the stretch's `j`-th
+  /// (one pixel or more; it may draw from the generator too).
+  static func stretches(
+    steps: Int, longest: UInt64, capacity: Int, _ g: inout SeededGenerator,
+    step: (inout ItemSamples.Builder, inout SeededGenerator, RGB, UInt8, Int) -> Void
+  ) -> ItemSamples {
+    ItemSamples(capacity: capacity) { b in
+      var k = 0
+      while k < steps {
+        let c = color(&g)
+        let code = UInt8(g.next() % 3)
+        let length = Swift.min(1 + Int(g.next() % longest), steps - k)
+        for j in 0..<length { step(&b, &g, c, code, j) }
+        k += length
+      }
+    }
+  }
+
   /// The fused statistics loop on large items, with and without runs, and
   /// with stretches of entries whose ratios share a bucket (a smooth
   /// backdrop: the histogram's runs), at every level: the statistics by
   /// their definition, bit for bit.
   @Test func fusedStatisticsFollowTheirDefinition() {
     var g = SeededGenerator(seed: 21)
-    let runs = ItemSamples(capacity: 30_000) { b in
-      var k = 0
-      while k < 30_000 {
-        let c = Self.color(&g)
-        let code = UInt8(g.next() % 3)
-        let length = Swift.min(1 + Int(g.next() % 4), 30_000 - k)
-        for _ in 0..<length { b.append(c.r, c.g, c.b, code: code) }
-        k += length
-      }
+    // Runs of up to four pixels of one colour.
+    let runs = Self.stretches(steps: 30_000, longest: 4, capacity: 30_000, &g) { b, _, c, code, _ in
+      b.append(c.r, c.g, c.b, code: code)
     }
     // Stretches of up to 40 entries a millionth apart, each entry one to
     // three pixels.
-    let smooth = ItemSamples(capacity: 60_000) { b in
-      var k = 0
-      while k < 20_000 {
-        let c = Self.color(&g)
-        let code = UInt8(g.next() % 3)
-        let length = Swift.min(1 + Int(g.next() % 40), 20_000 - k)
-        for j in 0..<length {
-          let d = 1e-6 * Double(j)
-          for _ in 0...(g.next() % 3) {
-            b.append(c.r * (1 - d), c.g * (1 - d), c.b * (1 - d), code: code)
-          }
-        }
-        k += length
+    let smooth = Self.stretches(steps: 20_000, longest: 40, capacity: 60_000, &g) {
+      b, g, c, code, j in
+      let d = 1e-6 * Double(j)
+      for _ in 0...(g.next() % 3) {
+        b.append(c.r * (1 - d), c.g * (1 - d), c.b * (1 - d), code: code)
       }
     }
     var fused = 0

@@ -41,20 +41,13 @@ enum VectorLevels {
   /// they read the luminance table (``FastEngine/TableReads``), whichever
   /// the CPU would choose. `body` gets the level's and the reads' names.
   static func eachTableRead(_ body: (String) -> Void) {
-    lock.lock()
-    defer { lock.unlock() }
-    for level in levels() {
-      let previous = FastEngine.limitLevel(level)
-      if FastEngine.level == .avx512 {
-        for reads in FastEngine.TableReads.allCases {
-          let chosen = FastEngine.chooseTableReads(reads)
-          body("\(FastEngine.level) (\(FastEngine.tableReads))")
-          FastEngine.chooseTableReads(chosen)
-        }
-      } else {
-        body("\(FastEngine.level)")
+    each { level in
+      guard level == .avx512 else { return body("\(level)") }
+      for reads in FastEngine.TableReads.allCases {
+        let chosen = FastEngine.chooseTableReads(reads)
+        body("\(level) (\(FastEngine.tableReads))")
+        FastEngine.chooseTableReads(chosen)
       }
-      FastEngine.limitLevel(previous)
     }
   }
 
