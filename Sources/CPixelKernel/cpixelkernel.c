@@ -244,27 +244,53 @@ static inline void summary_entry(double x, long c, double threshold, unsigned __
   *highest = x > *highest ? x : *highest;
 }
 
-// The summary of cpk_ratios_summary but its histogram, eight ratios at a
+// The summary of cpk_ratios_summary and its histogram, eight ratios at a
 // time: the exact sum (each term `(u64)(v 2^52) * count`, < 2^63 * 2^32,
 // taken as two products of 32-bit halves whose 32-bit halves are added in
 // 64-bit lanes: no lane can overflow below 2^32 entries), the failing
 // pixels, the least and the greatest ratio (the scalar loop's comparisons,
 // lane by lane, then across the lanes: the same values, as no ratio is a
-// zero of either sign). Returns 0, having written nothing, when a count is
-// negative or not below 2^32 (the scalar loop then runs).
+// zero of either sign).
+//
+// The histogram is counted in `weights` and `entries` themselves, each
+// taken as a table of packed counters (a bucket's entries times 2^40 plus
+// its pixels, which cannot carry into each other below 2^24 entries and
+// 2^40 pixels); eight ratios of one bucket (the usual case: neighbouring
+// pixels of a blurred backdrop) add their sum to it once, other blocks
+// their ratios one by one, alternately into either table, so that ratios
+// of one bucket do not each wait for the last one's count. The buckets
+// between the least and the greatest key met are then unpacked: pixels to
+// `weights`, entries to `entries`, the counts histogram_add gives. A ratio
+// with no bucket adds nothing and sets `outsideOut`.
+//
+// Returns 0 when a count is negative or not below 2^32, there are 2^24
+// entries or more, or the pixels reach 2^40: `weights` and `entries` are
+// then zeroed again and nothing else is written (the scalar loops run).
 static TARGET int summary_avx512(const double *v, const long *counts, long n, double threshold,
-                                 unsigned __int128 *sumOut, long *failingOut, double *lowestOut,
-                                 double *highestOut) {
+                                 unsigned shift, unsigned long long base, long buckets,
+                                 long *weights, long *entries, unsigned __int128 *sumOut,
+                                 long *failingOut, double *lowestOut, double *highestOut,
+                                 int *outsideOut) {
+  if (n >= (1L << 24) || buckets < 1) return 0;
   __m512i a1lo = _mm512_setzero_si512(), a1hi = a1lo, a2lo = a1lo, a2hi = a1lo, big = a1lo;
-  __m512i fail = a1lo, low32 = _mm512_set1_epi64(0xffffffffLL);
+  __m512i fail = a1lo, pixels = a1lo, low32 = _mm512_set1_epi64(0xffffffffLL);
   __m512d low = _mm512_set1_pd(INFINITY), high = _mm512_set1_pd(-INFINITY);
   __m512d one = _mm512_set1_pd(1), top = _mm512_set1_pd(2048), t = _mm512_set1_pd(threshold);
   __m512d scale = _mm512_set1_pd(0x1p52);
+  unsigned long long *tableA = (unsigned long long *)weights;
+  unsigned long long *tableB = (unsigned long long *)entries;
+  const unsigned long long limit = (unsigned long long)buckets, entry = 1ULL << 40;
+  __m512i keyBase = _mm512_set1_epi64((long long)base);
+  __m512i keyLimit = _mm512_set1_epi64((long long)limit), packedEntry = _mm512_set1_epi64((long long)entry);
+  __m512i leastKey = keyLimit, greatestKey = _mm512_setzero_si512();
+  __m128i keyShift = _mm_cvtsi32_si128((int)shift);
+  __mmask8 outside = 0;
   long k = 0;
   for (; k + 8 <= n; k += 8) {
     __m512d x = _mm512_loadu_pd(v + k);
     __m512i c = _mm512_loadu_si512((const void *)(counts + k));
     big = _mm512_or_si512(big, _mm512_srli_epi64(c, 32));
+    pixels = _mm512_add_epi64(pixels, c);
     __mmask8 in = _mm512_cmp_pd_mask(x, one, _CMP_GE_OQ) & _mm512_cmp_pd_mask(x, top, _CMP_LT_OQ);
     __m512i q = _mm512_cvttpd_epu64(_mm512_maskz_mul_pd(in, x, scale));
     __m512i p1 = _mm512_mul_epu32(q, c);
@@ -276,10 +302,57 @@ static TARGET int summary_avx512(const double *v, const long *counts, long n, do
     fail = _mm512_mask_add_epi64(fail, _mm512_cmp_pd_mask(x, t, _CMP_LT_OQ), fail, c);
     low = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(x, low, _CMP_LT_OQ), low, x);
     high = _mm512_mask_blend_pd(_mm512_cmp_pd_mask(x, high, _CMP_GT_OQ), high, x);
+    // The histogram: keys, those with no bucket set aside (key 0, adding 0).
+    __m512i key = _mm512_sub_epi64(_mm512_srl_epi64(_mm512_castpd_si512(x), keyShift), keyBase);
+    __mmask8 none = _mm512_cmpge_epu64_mask(key, keyLimit);
+    outside |= none;
+    key = _mm512_maskz_mov_epi64((__mmask8)~none, key);
+    __m512i add = _mm512_maskz_or_epi64((__mmask8)~none, c, packedEntry);
+    leastKey = _mm512_min_epu64(leastKey, key);
+    greatestKey = _mm512_max_epu64(greatestKey, key);
+    __m512i first = _mm512_permutexvar_epi64(_mm512_setzero_si512(), key);
+    if (_mm512_cmpeq_epi64_mask(key, first) == 0xff) {
+      tableA[_mm_cvtsi128_si64(_mm512_castsi512_si128(key))] +=
+          (unsigned long long)_mm512_reduce_add_epi64(add);
+    } else {
+      unsigned long long ks[8], as[8];
+      _mm512_storeu_si512((void *)ks, key);
+      _mm512_storeu_si512((void *)as, add);
+      tableA[ks[0]] += as[0], tableB[ks[1]] += as[1], tableA[ks[2]] += as[2];
+      tableB[ks[3]] += as[3], tableA[ks[4]] += as[4], tableB[ks[5]] += as[5];
+      tableA[ks[6]] += as[6], tableB[ks[7]] += as[7];
+    }
   }
-  if (_mm512_test_epi64_mask(big, big) != 0) return 0;
-  for (long j = k; j < n; j++)
-    if (counts[j] < 0 || (unsigned long long)counts[j] >> 32 != 0) return 0;
+  unsigned long long least = (unsigned long long)_mm512_reduce_min_epu64(leastKey);
+  unsigned long long greatest = (unsigned long long)_mm512_reduce_max_epu64(greatestKey);
+  unsigned long long pixelSum = (unsigned long long)_mm512_reduce_add_epi64(pixels);
+  int usable = _mm512_test_epi64_mask(big, big) == 0;
+  for (long j = k; j < n; j++) {
+    usable &= counts[j] >= 0 && (unsigned long long)counts[j] >> 32 == 0;
+    if (!usable) break;
+    pixelSum += (unsigned long long)counts[j];
+    unsigned long long bits;
+    memcpy(&bits, v + j, sizeof bits);
+    unsigned long long key = (bits >> shift) - base;
+    if (key >= limit) {
+      outside = 1;
+      continue;
+    }
+    least = key < least ? key : least;
+    greatest = key > greatest ? key : greatest;
+    tableA[key] += entry | (unsigned long long)counts[j];
+  }
+  // Below 2^24 entries of counts below 2^32, the pixels' sum cannot wrap.
+  if (!usable || pixelSum >= entry) {
+    memset(weights, 0, (size_t)buckets * sizeof *weights);
+    memset(entries, 0, (size_t)buckets * sizeof *entries);
+    return 0;
+  }
+  for (unsigned long long key = least; key <= greatest && key < limit; key++) {
+    unsigned long long packed = tableA[key] + tableB[key];
+    weights[key] = (long)(packed & (entry - 1));
+    entries[key] = (long)(packed >> 40);
+  }
   unsigned long long l1lo[8], l1hi[8], l2lo[8], l2hi[8], lf[8];
   double ll[8], lh[8];
   _mm512_storeu_si512((void *)l1lo, a1lo);
@@ -305,6 +378,7 @@ static TARGET int summary_avx512(const double *v, const long *counts, long n, do
   *failingOut = failing;
   *lowestOut = lowest;
   *highestOut = highest;
+  *outsideOut = outside != 0;
   return 1;
 }
 
@@ -318,18 +392,16 @@ static void ratios_summary_vector(const cpk_params *p, const double *r, const do
   unsigned __int128 vsum;
   long vfailing;
   double vlowest, vhighest;
+  int voutside;
   if (cpk_level() >= 3 &&
-      summary_avx512(out, counts, n, threshold, &vsum, &vfailing, &vlowest, &vhighest)) {
-    // The histogram alone in the scalar loop.
-    cpk_histogram h = histogram_start(shift, base, buckets, weights, entries);
-    for (long k = 0; k < n; k++) histogram_add(&h, out[k], counts[k]);
-    histogram_finish(&h);
+      summary_avx512(out, counts, n, threshold, shift, base, buckets, weights, entries, &vsum,
+                     &vfailing, &vlowest, &vhighest, &voutside)) {
     summary->sum_high = (unsigned long long)(vsum >> 64);
     summary->sum_low = (unsigned long long)vsum;
     summary->failing = vfailing;
     summary->lowest = vlowest;
     summary->highest = vhighest;
-    summary->outside = h.outside;
+    summary->outside = voutside;
     return;
   }
   // The exact sum (as Swift's RatioSum keeps it), the extremes and the buckets.

@@ -411,12 +411,91 @@ import Testing
             #expect(
               measured.ratios.map { $0.bitPattern } == ratios.map { $0.bitPattern }, "\(level)")
             #expect(Self.bits(measured.statistics) == expected.map { $0.bitPattern }, "\(level)")
-            if measured.buckets != nil { fused += 1 }
+            if let buckets = measured.buckets {
+              #expect(
+                Self.difference(buckets.histogram, Self.histogram(ratios, counts: samples.counts))
+                  == nil, "\(level)")
+              fused += 1
+            }
           }
         }
       }
     }
     if VectorLevels.available != [.portable] { #expect(fused > 0) }
+  }
+
+  /// BucketSelect's histogram by its definition: per bucket of the ratios'
+  /// bit patterns (`(bits >> shift) - base`) the pixels it holds, then the
+  /// entries.
+  static func histogram(_ ratios: [Double], counts: [Int]) -> [Int] {
+    let buckets = BucketSelect.bucketCount
+    var h = [Int](repeating: 0, count: 2 * buckets)
+    for (r, c) in zip(ratios, counts) {
+      let key = Int((r.bitPattern >> BucketSelect.shift) - BucketSelect.base)
+      h[key] += c
+      h[buckets + key] += 1
+    }
+    return h
+  }
+
+  /// The first counter where two histograms differ, in words; nil when
+  /// they are the same (a whole histogram is too long for a message).
+  static func difference(_ a: [Int], _ b: [Int]) -> String? {
+    guard a.count == b.count else { return "\(a.count) counters against \(b.count)" }
+    guard let k = a.indices.first(where: { a[$0] != b[$0] }) else { return nil }
+    let buckets = BucketSelect.bucketCount
+    let what = k < buckets ? "pixels of bucket \(k)" : "entries of bucket \(k - buckets)"
+    return "\(what): \(a[k]) against \(b[k])"
+  }
+
+  /// Entries that stand for many pixels: the vector loop packs a bucket's
+  /// pixels and entries into one counter, which holds below 2^40 pixels and
+  /// counts below 2^32; at or past either the scalar loops count. Either
+  /// way the statistics and the histogram follow their definition, bit for
+  /// bit, at every level (pixels just below 2^40, a count of 2^33, and
+  /// pixels past 2^40 of counts below 2^32), on arbitrary entries and on
+  /// entries a billionth apart (one bucket holds nearly all the pixels).
+  @Test func fusedStatisticsWithManyPixelsFollowTheirDefinition() {
+    let n = 9_001
+    let rendering = Self.renderings[0]
+    let color = Self.colors[0]
+    let justBelow = ((1 << 40) - 1) / n
+    let nearlyFlat = { () -> ItemSamples in
+      let c = RGB(r: 0.31, g: 0.52, b: 0.73)
+      return ItemSamples(capacity: n) { b in
+        for j in 0..<n {
+          let d = 1e-9 * Double(j)
+          b.append(c.r - d, c.g - d, c.b - d, code: 1)
+        }
+      }
+    }
+    for (name, count) in [
+      ("just below 2^40 pixels", { (_: Int) in justBelow }),
+      ("a count of 2^33", { (k: Int) in k == 17 ? 1 << 33 : 3 }),
+      ("past 2^40 pixels", { (k: Int) in (1 << 31) + k }),
+    ] {
+      for samples in [Self.samples(count: n, seed: 12), nearlyFlat()] {
+        #expect(samples.count == n)
+        for k in 0..<samples.count { samples.storage.counts[k] = count(k) }
+        samples.storage.pixels = samples.counts.reduce(0, +)
+        let ratios = (0..<samples.count).map {
+          samples.ratio(at: $0, rendering: rendering, color: color)
+        }
+        let threshold = ratios[ratios.count / 2]
+        let expected = Self.statistics(ratios, counts: samples.counts, threshold: threshold)
+        VectorLevels.eachTableRead { level in
+          let measured = samples.measure(rendering: rendering, color: color, threshold: threshold)
+          #expect(
+            Self.bits(measured.statistics) == expected.map { $0.bitPattern },
+            "\(name) at \(level)")
+          if let buckets = measured.buckets {
+            #expect(
+              Self.difference(buckets.histogram, Self.histogram(ratios, counts: samples.counts))
+                == nil, "\(name) at \(level)")
+          }
+        }
+      }
+    }
   }
 
   /// The remedy search's starting set under `min` (the entries at most the
