@@ -165,87 +165,137 @@ static double select_plain(double *values, long *weights, long n, long rank, uns
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
+// One level of select_avx512, in its steps. The bits in which the values
+// differ from the first one (0: they are all equal).
+static TARGET512 unsigned long long differ_avx512(const double *values, long n) {
+  unsigned long long first = key_of(values, 0, 0), differ = 0;
+  __m512i f = _mm512_set1_epi64((long long)first), any = _mm512_setzero_si512();
+  long i = 0;
+  for (; i + 8 <= n; i += 8)
+    any = _mm512_or_si512(any, _mm512_xor_si512(_mm512_loadu_si512((const void *)(values + i)), f));
+  differ = (unsigned long long)_mm512_reduce_or_epi64(any);
+  for (; i < n; i++) differ |= key_of(values + i, 0, 0) ^ first;
+  return differ;
+}
+
+// The weight of each bin of ten bits from bit `shift`, counted in four
+// interleaved tables, so that values falling in one bin (the usual case:
+// they are near-ties) do not each wait for the last one's count.
+static TARGET512 void bins_avx512(const double *values, const long *weights, long n,
+                                  unsigned shift, long hist[4][1024]) {
+  memset(hist, 0, 4 * 1024 * sizeof(long));
+  long i = 0;
+  for (; i + 4 <= n; i += 4) {
+    for (int j = 0; j < 4; j++)
+      hist[j][(key_of(values + i + j, 0, 0) >> shift) & 1023] += weights ? weights[i + j] : 1;
+  }
+  for (; i < n; i++) hist[0][(key_of(values + i, 0, 0) >> shift) & 1023] += weights ? weights[i] : 1;
+}
+
+// The bin that holds 1-based `*rank`, which becomes the rank inside it.
+static inline long bin_of_rank(long hist[4][1024], long *rank) {
+  long bin = 0;
+  for (;;) {
+    long h = hist[0][bin] + hist[1][bin] + hist[2][bin] + hist[3][bin];
+    if (h >= *rank) return bin;
+    *rank -= h;
+    bin += 1;
+  }
+}
+
+// The values (and weights) of bin `bin` compress-stored into `keptValues`
+// (and `keptWeights`), in order; how many. The input may be the scratch
+// itself (a chunk is read before anything is written at or past its start).
+static TARGET512 long keep_bin_avx512(const double *values, const long *weights, long n,
+                                      unsigned shift, long bin, double *keptValues,
+                                      long *keptWeights) {
+  __m128i s = _mm_cvtsi32_si128((int)shift);
+  __m512i mask = _mm512_set1_epi64(1023), target = _mm512_set1_epi64(bin);
+  long kept = 0, i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m512i bits = _mm512_loadu_si512((const void *)(values + i));
+    __mmask8 m = _mm512_cmpeq_epi64_mask(_mm512_and_si512(_mm512_srl_epi64(bits, s), mask), target);
+    __m512i w = weights ? _mm512_loadu_si512((const void *)(weights + i)) : _mm512_setzero_si512();
+    cpk_compress_store_pd(keptValues + kept, m, _mm512_castsi512_pd(bits));
+    if (weights) cpk_compress_store_epi64(keptWeights + kept, m, w);
+    kept += __builtin_popcount(m);
+  }
+  for (; i < n; i++) {
+    if (((key_of(values + i, 0, 0) >> shift) & 1023) != (unsigned long long)bin) continue;
+    double v = values[i];
+    long w = weights ? weights[i] : 0;
+    keptValues[kept] = v;
+    if (weights) keptWeights[kept] = w;
+    kept++;
+  }
+  return kept;
+}
+
 // select_plain eight values at a time, the same levels and the same answer
 // (the value at the rank, which any exact selection gives). The values of
 // the chosen bin are compress-stored into scratch (`keptValues`,
 // `keptWeights`, n each) instead of swapped to the front: the input is left
-// as it is, and from the second level on the scratch is compacted in place
-// (a chunk is read before anything is written at or past its start). The
-// histogram is counted in four interleaved tables, so that values falling
-// in one bin (the usual case: they are near-ties) do not each wait for the
-// last one's count.
+// as it is, and from the second level on the scratch is compacted in place.
 static TARGET512 double select_avx512(const double *values, const long *weights, long n,
                                       long rank, unsigned shift, double *keptValues,
                                       long *keptWeights) {
   long hist[4][1024];
   for (int level = 0; level < 8; level++) {
-    unsigned long long first = key_of(values, 0, 0), differ = 0;
-    __m512i f = _mm512_set1_epi64((long long)first), any = _mm512_setzero_si512();
-    long i = 0;
-    for (; i + 8 <= n; i += 8)
-      any = _mm512_or_si512(any, _mm512_xor_si512(_mm512_loadu_si512((const void *)(values + i)), f));
-    differ = (unsigned long long)_mm512_reduce_or_epi64(any);
-    for (; i < n; i++) differ |= key_of(values + i, 0, 0) ^ first;
+    unsigned long long differ = differ_avx512(values, n);
     if (differ == 0) return values[0];
     while (shift > 0 && (differ >> shift) == 0) shift = shift >= 10 ? shift - 10 : 0;
-    memset(hist, 0, sizeof hist);
-    i = 0;
-    for (; i + 4 <= n; i += 4) {
-      for (int j = 0; j < 4; j++)
-        hist[j][(key_of(values + i + j, 0, 0) >> shift) & 1023] += weights ? weights[i + j] : 1;
-    }
-    for (; i < n; i++) hist[0][(key_of(values + i, 0, 0) >> shift) & 1023] += weights ? weights[i] : 1;
-    long bin = 0;
-    for (;;) {
-      long h = hist[0][bin] + hist[1][bin] + hist[2][bin] + hist[3][bin];
-      if (h >= rank) break;
-      rank -= h;
-      bin += 1;
-    }
-    __m128i s = _mm_cvtsi32_si128((int)shift);
-    __m512i mask = _mm512_set1_epi64(1023), target = _mm512_set1_epi64(bin);
-    long kept = 0;
-    i = 0;
-    for (; i + 8 <= n; i += 8) {
-      __m512i bits = _mm512_loadu_si512((const void *)(values + i));
-      __mmask8 m = _mm512_cmpeq_epi64_mask(
-          _mm512_and_si512(_mm512_srl_epi64(bits, s), mask), target);
-      __m512i w = weights ? _mm512_loadu_si512((const void *)(weights + i)) : _mm512_setzero_si512();
-      cpk_compress_store_pd(keptValues + kept, m, _mm512_castsi512_pd(bits));
-      if (weights) cpk_compress_store_epi64(keptWeights + kept, m, w);
-      kept += __builtin_popcount(m);
-    }
-    for (; i < n; i++) {
-      if (((key_of(values + i, 0, 0) >> shift) & 1023) != (unsigned long long)bin) continue;
-      double v = values[i];
-      long w = weights ? weights[i] : 0;
-      keptValues[kept] = v;
-      if (weights) keptWeights[kept] = w;
-      kept++;
-    }
+    bins_avx512(values, weights, n, shift, hist);
+    long bin = bin_of_rank(hist, &rank);
+    n = keep_bin_avx512(values, weights, n, shift, bin, keptValues, keptWeights);
     values = keptValues;
     weights = weights ? keptWeights : 0;
-    n = kept;
     shift = shift >= 10 ? shift - 10 : 0;
   }
   return NAN;
 }
+
+// select_avx512 for `count` ascending ranks of the same values: the first
+// level's bins counted once for them all (ranks of one bucket are common:
+// the 5th and 10th percentiles of a near-flat backdrop), then each rank's
+// bin kept and selected in on its own.
+static TARGET512 void select_ranks_avx512(const double *values, const long *weights, long n,
+                                          const long *ranks, int count, unsigned shift,
+                                          double *keptValues, long *keptWeights, double *out) {
+  unsigned long long differ = differ_avx512(values, n);
+  if (differ == 0) {
+    for (int j = 0; j < count; j++) out[j] = values[0];
+    return;
+  }
+  while (shift > 0 && (differ >> shift) == 0) shift = shift >= 10 ? shift - 10 : 0;
+  long hist[4][1024];
+  bins_avx512(values, weights, n, shift, hist);
+  unsigned next = shift >= 10 ? shift - 10 : 0;
+  for (int j = 0; j < count; j++) {
+    long rank = ranks[j];
+    long bin = bin_of_rank(hist, &rank);
+    long kept = keep_bin_avx512(values, weights, n, shift, bin, keptValues, keptWeights);
+    out[j] = select_avx512(keptValues, weights ? keptWeights : 0, kept, rank, next, keptValues,
+                           keptWeights);
+  }
+}
 #endif
 
-double cpk_select_in_bucket(double *values, long *weights, long n, long rank, unsigned shift) {
+void cpk_select_ranks_in_bucket(double *values, long *weights, long n, const long *ranks,
+                                int count, unsigned shift, double *out) {
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
   if (n >= 1 && cpk_level() >= 3) {
     double *keptValues = malloc((size_t)n * sizeof(double));
     long *keptWeights = weights ? malloc((size_t)n * sizeof(long)) : 0;
     if (keptValues && (keptWeights || !weights)) {
-      double r = select_avx512(values, weights, n, rank, shift, keptValues, keptWeights);
+      select_ranks_avx512(values, weights, n, ranks, count, shift, keptValues, keptWeights, out);
       free(keptValues);
       free(keptWeights);
-      return r;
+      return;
     }
     free(keptValues);
     free(keptWeights);
   }
 #endif
-  return select_plain(values, weights, n, rank, shift);
+  // select_plain keeps the multiset, so each rank selects in it again.
+  for (int j = 0; j < count; j++) out[j] = select_plain(values, weights, n, ranks[j], shift);
 }

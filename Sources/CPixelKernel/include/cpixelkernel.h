@@ -153,14 +153,17 @@ int cpk_bucket_histogram(const double *values, const long *weights, long n, unsi
                          unsigned long long base, long buckets, long *outWeights,
                          long *outEntries);
 
-/// The value at 1-based `rank` of values[0 ..< n] (each counted weights[i]
-/// times, once when `weights` is NULL; 1 <= rank <= their total), which are
-/// finite, not negative, and share the bits of their patterns above
-/// `shift + 10`: a radix selection on ten bits of the pattern at a time
-/// (which order like the values), from bit `shift` down. Reorders values and
-/// weights alike; never changes them as a multiset. NAN when the values
-/// turn out not to share those bits.
-double cpk_select_in_bucket(double *values, long *weights, long n, long rank, unsigned shift);
+/// The values at the 1-based `ranks` (`count` of them, ascending) of
+/// values[0 ..< n] (each counted weights[i] times, once when `weights` is
+/// NULL; 1 <= rank <= their total), written to out[0 ..< count]. The
+/// values are finite, not negative, and share the bits of their patterns
+/// above `shift + 10`: a radix selection on ten bits of the pattern at a
+/// time (which order like the values), from bit `shift` down; its first
+/// level counted once for all the ranks. May reorder values and weights
+/// alike; never changes them as a multiset. NAN for a rank where the
+/// values turn out not to share those bits.
+void cpk_select_ranks_in_bucket(double *values, long *weights, long n, const long *ranks,
+                                int count, unsigned shift, double *out);
 
 /// Copies the values (and their weights, when `weights` is not NULL) whose
 /// bucket `(bits >> shift) - base` is keys[j] to outValues[cursors[j]++]

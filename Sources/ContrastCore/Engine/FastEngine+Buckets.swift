@@ -33,17 +33,21 @@ extension FastEngine {
       outWeights, &cursors)
   }
 
-  /// The value at 1-based `rank` of `values` (each counted `weights[i]` times,
-  /// once without weights), which share the bits of their patterns above
-  /// `shift + 10`: a radix selection ten bits at a time. Reorders values and
-  /// weights alike; nil when the values turn out not to share those bits.
+  /// The values at the 1-based `ranks` (ascending) of `values` (each counted
+  /// `weights[i]` times, once without weights), which share the bits of
+  /// their patterns above `shift + 10`: a radix selection ten bits at a
+  /// time, its first level counted once for all the ranks. May reorder
+  /// values and weights alike; nil for a rank where the values turn out not
+  /// to share those bits.
   ///
   /// Reference: the sorted list's value at that rank (`ShapeMaskTests`).
   static func selectInBucket(
-    _ values: UnsafeMutableBufferPointer<Double>, weights: UnsafeMutablePointer<Int>?, rank: Int,
-    shift: UInt64
-  ) -> Double? {
-    let r = cpk_select_in_bucket(values.baseAddress, weights, values.count, rank, UInt32(shift))
-    return r.isNaN ? nil : r
+    _ values: UnsafeMutableBufferPointer<Double>, weights: UnsafeMutablePointer<Int>?,
+    ranks: [Int], shift: UInt64
+  ) -> [Double?] {
+    var out = [Double](repeating: .nan, count: ranks.count)
+    cpk_select_ranks_in_bucket(
+      values.baseAddress, weights, values.count, ranks, Int32(ranks.count), UInt32(shift), &out)
+    return out.map { $0.isNaN ? nil : $0 }
   }
 }

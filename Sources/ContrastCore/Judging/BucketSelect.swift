@@ -99,18 +99,26 @@ enum BucketSelect {
       values, weights: weights?.baseAddress, shift: shift, base: base, keys: keys,
       into: gathered, weights == nil ? nil : gatheredWeights, cursors: &cursors)
 
-    return targets.map { t in
+    // In a bucket of more than `largestCompared` values, a radix selection
+    // on the next bits, with no data-dependent branch (ties end it at
+    // once), for all of the bucket's ranks together: their first level's
+    // bins counted once.
+    var answers = [Double?](repeating: nil, count: targets.count)
+    for (j, bucket) in buckets.enumerated() where sizes[j] > largestCompared {
+      let these = targets.indices.filter { targets[$0].bucket == bucket }
+      let v = UnsafeMutableBufferPointer(start: gathered + starts[j], count: sizes[j])
+      let selected = FastEngine.selectInBucket(
+        v, weights: weights == nil ? nil : gatheredWeights + starts[j],
+        ranks: these.map { targets[$0].rank }, shift: shift - 10)
+      for (k, r) in zip(these, selected) { answers[k] = r }
+    }
+    return targets.indices.map { k in
+      if let r = answers[k] { return r }
+      let t = targets[k]
       let j = buckets.firstIndex(of: t.bucket)!
       let v = UnsafeMutableBufferPointer(start: gathered + starts[j], count: sizes[j])
-      let w = weights == nil ? nil : gatheredWeights + starts[j]
-      if sizes[j] > largestCompared {
-        // A radix selection on the next bits, with no data-dependent
-        // branch; ties end it at once.
-        if let r = FastEngine.selectInBucket(v, weights: w, rank: t.rank, shift: shift - 10) {
-          return r
-        }
-      }
-      guard let w else { return quickselect(v, t.rank - 1, from: 0) }
+      guard weights != nil else { return quickselect(v, t.rank - 1, from: 0) }
+      let w = gatheredWeights + starts[j]
       return weightedSelect(v, UnsafeMutableBufferPointer(start: w, count: sizes[j]), rank: t.rank)
     }
   }

@@ -140,13 +140,17 @@ import Testing
           let top = (sorted[size / 2].bitPattern >> BucketSelect.shift)
           var bucket = ratios.filter { $0.bitPattern >> BucketSelect.shift == top }
           let bucketSorted = bucket.sorted()
-          for rank in [1, bucket.count / 3, bucket.count] {
+          // Each rank alone, then all of them in one call (one first level
+          // for all, two ranks in one bin among them).
+          let bucketRanks = [1, bucket.count / 3, bucket.count / 3 + 1, bucket.count]
+          for ranks in bucketRanks.map({ [$0] }) + [bucketRanks] {
             let r = bucket.withUnsafeMutableBufferPointer {
               FastEngine.selectInBucket(
-                $0, weights: nil, rank: rank, shift: BucketSelect.shift - 10)
+                $0, weights: nil, ranks: ranks, shift: BucketSelect.shift - 10)
             }
             #expect(
-              r == bucketSorted[rank - 1], "\(level) \(shape) \(size) rank \(rank) of one bucket")
+              r == ranks.map { bucketSorted[$0 - 1] },
+              "\(level) \(shape) \(size) ranks \(ranks) of one bucket")
           }
           // Three ranks at most a call with weights, as the statistics ask.
           for chunk in [Array(weightedRanks.prefix(3)), [weightedRanks[3]]] {
