@@ -205,12 +205,16 @@ public final class WallpaperCanvas {
 
   /// The blurs an element asks for in a rendering (the rectangle it reads,
   /// ``blurredRect(_:within:)``, and each sigma > 0 of its mixture), if any:
-  /// a material that blurs, outside Reduce Transparency.
+  /// a material that blurs, outside Reduce Transparency, over a wallpaper
+  /// that is not one colour wherever the blur reads it
+  /// (``blurReadsOneColour(of:rendering:)``). Over one colour every Gaussian
+  /// is that colour, so B = W at every pixel the element reads, exactly:
+  /// nothing is blurred, and the backdrop is the wallpaper's.
   func blurRequests(
     of element: Element, rendering: ElementRendering, within region: PixelRect? = nil
   ) -> [(rect: PixelRect, sigma: Double)] {
     guard case .material(_, let blur) = rendering.surface, !rendering.reducesTransparency,
-      blur.blurredShare > 0
+      blur.blurredShare > 0, !blurReadsOneColour(of: element, rendering: rendering)
     else { return [] }
     let maskRect = mask(of: element, borderInPixels: rendering.borderWidthInPixels).rect
     let rect = Self.blurredRect(maskRect, within: region)
@@ -434,7 +438,9 @@ public struct ElementBackdrop {
 
 extension WallpaperCanvas {
   /// The backdrop source of `element` drawn as `rendering`, with its blur or
-  /// mean computed (once, from the caches). With `region`, the blur is
+  /// mean computed (once, from the caches; no blur where the wallpaper the
+  /// blur reads is one colour: B is then W, ``blurRequests(of:rendering:within:)``).
+  /// With `region`, the blur is
   /// computed only where it meets the mask's rectangle
   /// (``blurredRect(_:within:)``): only pixels there may then be read.
   public func backdrop(

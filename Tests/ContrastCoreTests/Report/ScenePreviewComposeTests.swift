@@ -21,9 +21,16 @@ import Testing
           id: "glass", material: "glass.regular",
           frame: RectInPoints(x: 2, y: 2, width: 36, height: 26))
       ], file: "t.yml")
-    let grey = RGBImage(
-      width: 40, height: 30, samples: [Float](repeating: 0.5, count: 3 * 40 * 30))
-    let canvas = WallpaperCanvas(wallpaperID: "w", image: grey, canvas: canvasSize)
+    // Grey squares of two pixels, 0.4 and 0.6: over one colour every blur
+    // is that colour, and dark regular glass's clear and default settings
+    // differ there only in their blur, which then draws nothing.
+    let squares = RGBImage(
+      width: 40, height: 30,
+      samples: (0..<(3 * 40 * 30)).map { k in
+        let (x, y) = ((k / 3) % 40, (k / 3) / 40)
+        return (x / 2 + y / 2) % 2 == 0 ? 0.4 : 0.6
+      })
+    let canvas = WallpaperCanvas(wallpaperID: "w", image: squares, canvas: canvasSize)
     func drawn(_ setting: LiquidGlassSetting) -> [Float] {
       let snapshot = SceneSnapshot(
         key: SceneKey(
@@ -32,8 +39,9 @@ import Testing
       return ScenePreviewRenderer.compose(snapshot, vectorUnit: false).samples
     }
     let middle = 3 * (15 * 40 + 20)
-    // Over flat grey, dark regular glass: the tinted setting compresses the
-    // tone (fidelity/SOURCES.md D1), so its middle pixel differs.
+    // Dark regular glass: the tinted setting compresses the tone
+    // (fidelity/SOURCES.md D1), and each setting mixes its own share of the
+    // wide blur, so the middle pixel differs.
     #expect(drawn(.tinted)[middle] != drawn(.default)[middle])
     #expect(drawn(.clear)[middle] != drawn(.default)[middle])
   }

@@ -184,15 +184,21 @@ import Testing
     #expect(canvas.blursComputed == 4)
   }
 
-  /// Every Gaussian of a mixture is planned; none under Reduce Transparency.
+  /// Every Gaussian of a mixture is planned; none under Reduce Transparency,
+  /// nor over a wallpaper that is one colour wherever the blur reads it:
+  /// every Gaussian of one colour is that colour, so the backdrop is the
+  /// wallpaper, exactly, and nothing is blurred. One pixel of another
+  /// colour in the corner, within the widest Gaussian's reach, is enough to
+  /// blur again.
   @Test func everyComponentIsRequested() throws {
     let size = Canvas(widthInPoints: 120, heightInPoints: 60, scale: 3)
-    let canvas = WallpaperCanvas(
-      wallpaperID: "w", image: RGBImage(width: 360, height: 180, filledWith: (0.2, 0.4, 0.6)),
-      canvas: size)
+    let flat = RGBImage(width: 360, height: 180, filledWith: (0.2, 0.4, 0.6))
+    var corner = flat
+    corner.samples[0] = 0.3
     let e = Element(
       id: "e", material: "glass.regular", frame: RectInPoints(x: 10, y: 5, width: 100, height: 48))
     let normal = try Self.profile.rendering(of: e, appearance: .light, mode: .normal, scale: 3)
+    let canvas = WallpaperCanvas(wallpaperID: "w", image: corner, canvas: size)
     let requests = canvas.blurRequests(of: e, rendering: normal)
     // (The expected sigmas typed apart: a literal array of products inside
     // `#expect` made the type checker give up once ContrastCore gained
@@ -200,8 +206,20 @@ import Testing
     let sigmas: [Double] = [3.9 * 3, 14.8 * 3]
     #expect(requests.map(\.sigma) == sigmas)
     #expect(Set(requests.map(\.rect)).count == 1)
+    #expect(canvas.backdrop(of: e, rendering: normal).blurred != nil)
     let reduced = try Self.profile.rendering(
       of: e, appearance: .light, mode: .reduceTransparency, scale: 3)
     #expect(canvas.blurRequests(of: e, rendering: reduced).isEmpty)
+
+    let one = WallpaperCanvas(wallpaperID: "w", image: flat, canvas: size)
+    #expect(one.blurRequests(of: e, rendering: normal).isEmpty)
+    let source = one.backdrop(of: e, rendering: normal)
+    #expect(source.blurred == nil && source.usesBackdrop && source.mean == nil)
+    let wp = RGB(r: Double(Float(0.2)), g: Double(Float(0.4)), b: Double(Float(0.6)))
+    let b = [Float]().withUnsafeBufferPointer { none in
+      source.backdrop(x: 60, y: 50, wallpaper: wp, code: 1, blurred: none)
+    }
+    #expect(b == wp)
+    #expect(one.blursComputed == 0)
   }
 }
