@@ -17,6 +17,14 @@ typedef struct {
   int outside;
 } cpk_histogram;
 
+/// The bucket of the value at `v`: `(bits >> shift) - base` (with shift and
+/// base 0, the value's bit pattern).
+static inline unsigned long long key_of(const double *v, unsigned shift, unsigned long long base) {
+  unsigned long long bits;
+  memcpy(&bits, v, sizeof bits);
+  return (bits >> shift) - base;
+}
+
 static inline cpk_histogram histogram_start(unsigned shift, unsigned long long base,
                                             long buckets, long *weights, long *entries) {
   cpk_histogram h = {shift, base, (unsigned long long)buckets, weights, entries, 0, 0, 0, 0};
@@ -24,9 +32,7 @@ static inline cpk_histogram histogram_start(unsigned shift, unsigned long long b
 }
 
 static inline void histogram_add(cpk_histogram *h, double v, long weight) {
-  unsigned long long bits;
-  memcpy(&bits, &v, sizeof bits);
-  unsigned long long key = (bits >> h->shift) - h->base;
+  unsigned long long key = key_of(&v, h->shift, h->base);
   if (key != h->run || h->runEntries == 0) {
     if (h->runEntries > 0) {
       h->weights[h->run] += h->runWeight;

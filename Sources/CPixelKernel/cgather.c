@@ -8,12 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline unsigned long long key_of(const double *v, unsigned shift, unsigned long long base) {
-  unsigned long long bits;
-  memcpy(&bits, v, sizeof bits);
-  return (bits >> shift) - base;
-}
-
 static inline void take(const double *values, const long *weights, long i, int j,
                         double *outValues, long *outWeights, long cursors[3]) {
   outValues[cursors[j]] = values[i];
@@ -165,9 +159,10 @@ static double select_plain(double *values, long *weights, long n, long rank, uns
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__)) && !defined(CPK_PORTABLE_ONLY)
-// One level of select_avx512, in its steps. The bits in which the values
-// differ from the first one (0: they are all equal).
-static TARGET512 unsigned long long differ_avx512(const double *values, long n) {
+// One level of select_avx512, in its steps. The bit its bins start at:
+// `shift`, lowered past the levels where every value has the same bits; -1
+// when the values are all equal (any of them is the answer).
+static TARGET512 int level_shift_avx512(const double *values, long n, unsigned shift) {
   unsigned long long first = key_of(values, 0, 0), differ = 0;
   __m512i f = _mm512_set1_epi64((long long)first), any = _mm512_setzero_si512();
   long i = 0;
@@ -175,7 +170,9 @@ static TARGET512 unsigned long long differ_avx512(const double *values, long n) 
     any = _mm512_or_si512(any, _mm512_xor_si512(_mm512_loadu_si512((const void *)(values + i)), f));
   differ = (unsigned long long)_mm512_reduce_or_epi64(any);
   for (; i < n; i++) differ |= key_of(values + i, 0, 0) ^ first;
-  return differ;
+  if (differ == 0) return -1;
+  while (shift > 0 && (differ >> shift) == 0) shift = shift >= 10 ? shift - 10 : 0;
+  return (int)shift;
 }
 
 // The weight of each bin of ten bits from bit `shift`, counted in four
@@ -241,9 +238,9 @@ static TARGET512 double select_avx512(const double *values, const long *weights,
                                       long *keptWeights) {
   long hist[4][1024];
   for (int level = 0; level < 8; level++) {
-    unsigned long long differ = differ_avx512(values, n);
-    if (differ == 0) return values[0];
-    while (shift > 0 && (differ >> shift) == 0) shift = shift >= 10 ? shift - 10 : 0;
+    int at = level_shift_avx512(values, n, shift);
+    if (at < 0) return values[0];
+    shift = (unsigned)at;
     bins_avx512(values, weights, n, shift, hist);
     long bin = bin_of_rank(hist, &rank);
     n = keep_bin_avx512(values, weights, n, shift, bin, keptValues, keptWeights);
@@ -261,12 +258,12 @@ static TARGET512 double select_avx512(const double *values, const long *weights,
 static TARGET512 void select_ranks_avx512(const double *values, const long *weights, long n,
                                           const long *ranks, int count, unsigned shift,
                                           double *keptValues, long *keptWeights, double *out) {
-  unsigned long long differ = differ_avx512(values, n);
-  if (differ == 0) {
+  int at = level_shift_avx512(values, n, shift);
+  if (at < 0) {
     for (int j = 0; j < count; j++) out[j] = values[0];
     return;
   }
-  while (shift > 0 && (differ >> shift) == 0) shift = shift >= 10 ? shift - 10 : 0;
+  shift = (unsigned)at;
   long hist[4][1024];
   bins_avx512(values, weights, n, shift, hist);
   unsigned next = shift >= 10 ? shift - 10 : 0;

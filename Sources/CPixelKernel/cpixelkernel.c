@@ -331,9 +331,7 @@ static TARGET int summary_avx512(const double *v, const long *counts, long n, do
     usable &= counts[j] >= 0 && (unsigned long long)counts[j] >> 32 == 0;
     if (!usable) break;
     pixelSum += (unsigned long long)counts[j];
-    unsigned long long bits;
-    memcpy(&bits, v + j, sizeof bits);
-    unsigned long long key = (bits >> shift) - base;
+    unsigned long long key = key_of(v + j, shift, base);
     if (key >= limit) {
       outside = 1;
       continue;
