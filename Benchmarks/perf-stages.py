@@ -10,8 +10,21 @@ Prints a Markdown table, one column per perf.data file, samples and shares.
     perf record -F 2000 -o before.perf -- BIN run --jobs 1 --deterministic -q --out DIR
     python3 Benchmarks/perf-stages.py before.perf after.perf
 
+With --phases (one file, recorded with -g), the same stages per phase of
+the run: each sample goes to the phase whose function is on its stack
+(the fixes' re-audits, `LayoutFixer`; the previews, `Auditor.draw` and the
+preview renderer; the report files; the audit), read from the stacks that
+reach the command's thread; every other sample (a worker thread's, which
+perf cannot walk back to the command) goes to the phase of the nearest
+such sample in time: the phases of a run follow one another, and a
+phase's workers run in it.
+
+    perf record -F 2000 -g -o run.perf -- BIN run --deterministic -q --out DIR
+    python3 Benchmarks/perf-stages.py --phases run.perf
+
 Tooling only (Benchmarks/README.md, "The blur's column pass in strips").
 """
+import bisect
 import collections
 import subprocess
 import sys
@@ -83,9 +96,81 @@ def counts(path):
     return c, total
 
 
+PHASES = [
+    ("verifying the fixes (the re-audits' rounds)", ["LayoutFixer"]),
+    ("the previews", ["Auditor.draw", "ScenePreviewRenderer", "DrawnScene", "PreviewPalette"]),
+    ("the report files", ["ReportSet", "ReportWriter", "writeAll"]),
+    ("the audit", ["AuditPipeline", "Auditor."]),
+]
+
+
+def samples(path):
+    """(time, leaf dso, leaf symbol, phase or None) of each sample."""
+    out = subprocess.run(
+        ["perf", "script", "-i", path, "-F", "time,ip,sym,dso"],
+        capture_output=True, text=True, check=True).stdout
+    demangled = subprocess.run(
+        ["swift", "demangle", "--simplified"], input=out, capture_output=True, text=True,
+        check=True).stdout
+    raw = [b for b in out.split("\n\n") if b.strip()]
+    nice = [b for b in demangled.split("\n\n") if b.strip()]
+    result = []
+    for block, readable in zip(raw, nice):
+        lines = block.strip().splitlines()
+        frames = lines[1:]
+        if not frames:
+            continue
+        t = float(lines[0].strip().rstrip(":"))
+        leaf = frames[0].strip().split(None, 1)[1] if len(frames[0].split()) > 1 else ""
+        dso = leaf[leaf.rfind("(") + 1:-1] if leaf.endswith(")") else ""
+        symbol = leaf[:leaf.rfind(" (")] if " (" in leaf else leaf
+        if frames[0].strip().split()[1:2] == ["[unknown]"]:
+            symbol = "[unknown]"
+        # (Only a stack that reaches the command's own thread names its
+        # phase: a trial's audit runs `Auditor` inside `LayoutFixer`, and
+        # its workers' stacks name `Auditor` alone.)
+        phase = None
+        if "ParsableCommand.run" in readable:
+            for name, keys in PHASES:
+                if any(k in readable for k in keys):
+                    phase = name
+                    break
+        result.append((t, dso, symbol, phase))
+    return result
+
+
+def phases(path):
+    rows = samples(path)
+    marked = [(t, ph) for t, _, _, ph in rows if ph]
+    times = [t for t, _ in marked]
+    table = collections.defaultdict(collections.Counter)
+    for t, dso, symbol, ph in rows:
+        if ph is None and marked:
+            i = bisect.bisect_left(times, t)
+            near = [j for j in (i - 1, i) if 0 <= j < len(marked)]
+            ph = min(near, key=lambda j: abs(times[j] - t))
+            ph = marked[ph][1]
+        table[ph or "other"][stage(dso, symbol)] += 1
+    total = sum(sum(c.values()) for c in table.values())
+    names = [n for n, _ in PHASES] + ["other"]
+    print("| phase | samples | share | " + " | ".join(n for n, _ in STAGES) + " | other |")
+    print("|---|---:|---:|" + "---:|" * (len(STAGES) + 1))
+    for ph in names:
+        c = table.get(ph)
+        if not c:
+            continue
+        n = sum(c.values())
+        cells = ["{:.1f} %".format(100 * c[s] / n) for s in [m for m, _ in STAGES] + ["other"]]
+        print("| {} | {:,} | {:.1f} % | ".format(ph, n, 100 * n / total) + " | ".join(cells) + " |")
+    print("| total | {:,} | | |".format(total))
+    return 0
+
+
 def main():
     files = sys.argv[1:]
-    if not files:
+    if files[:1] == ["--phases"] and len(files) == 2:
+        return phases(files[1])
+    if not files or files[0].startswith("-"):
         print(__doc__)
         return 2
     results = [counts(f) for f in files]
