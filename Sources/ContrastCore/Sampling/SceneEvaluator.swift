@@ -346,6 +346,20 @@ public enum SceneEvaluator {
           }
           continue
         }
+        if let constant = constantStatistics(
+          of: variants, element: element, rendering: rendering, color: color, ink: ink,
+          canvas: canvas)
+        {
+          for (v, c) in zip(variants, constant) {
+            var m = makeMeasurement(
+              settings: settings, rendering: rendering, color: color, variant: v,
+              stats: c.statistics, pixelCount: c.pixels, look: looks.look(v.requirement),
+              shared: (place(v), scene(v)))
+            m.pixelKinds = c.kinds
+            out.append(m)
+          }
+          continue
+        }
         // One frame for every setting (the default run, icons, fixed sizes):
         // measured as it always was. Several frames of one column range
         // (text growing with the size): the pixels and their ratios are
@@ -594,71 +608,6 @@ public enum SceneEvaluator {
     var setting: TextSetting
     var requirement: ItemRequirement
     var rect: PixelRect
-  }
-
-  /// What the bounds prove of an item's pixels in `rect` (SPEC §3.5: every
-  /// ratio of them lies in the bounds over the kinds of pixel they are):
-  /// the bounds, those kinds, and statistics that stand for the unmeasured
-  /// ones (each the bounds' least, the greatest their greatest, no pixel
-  /// failing).
-  struct Proved {
-    var bounds: ContrastBounds
-    var kinds: UInt8
-    var statistics: ContrastStatistics {
-      ContrastStatistics(
-        min: bounds.min, p05: bounds.min, p10: bounds.min, median: bounds.min, mean: bounds.min,
-        max: bounds.max, failingFraction: 0)
-    }
-  }
-
-  /// The proof of an item's checks at each of its `variants` (text
-  /// settings): the bounds over the kinds of pixel of their union, when
-  /// their least ratio passes every variant's threshold with room to spare
-  /// (a relative 1e-9 above it), so that no statistic of any of them fails.
-  /// Nil when it must be measured: a vibrant item (`ink`), a pixel outside
-  /// the shape (the wallpaper itself behind it: no threshold passes over
-  /// every colour), a threshold its bounds do not pass.
-  static func proof(
-    of variants: [Variant], element: Element, rendering: ElementRendering, color: RGBA,
-    ink: VibrantInk?, canvas: WallpaperCanvas, bounds: BoundsCache
-  ) -> Proved? {
-    guard ink == nil, let first = variants.first else { return nil }
-    let union = variants.dropFirst().reduce(first.rect) { $0.union($1.rect) }
-    guard
-      let kinds = canvas.kinds(
-        of: element, borderInPixels: rendering.borderWidthInPixels, in: union),
-      kinds & 1 == 0
-    else { return nil }
-    let proved = Proved(
-      bounds: bounds.bounds(rendering: rendering, color: color, kinds: kinds), kinds: kinds)
-    let passes = variants.allSatisfy { proved.bounds.min >= $0.requirement.threshold * (1 + 1e-9) }
-    return passes ? proved : nil
-  }
-
-  /// Whether every item of `element` with a colour in this scene is proved
-  /// (``proof(of:element:rendering:color:ink:canvas:bounds:)``): then no
-  /// pixel of its backdrop is read, and `Auditor` plans no blur for it.
-  static func isProved(
-    _ element: Element, rendering: ElementRendering, layout: Layout, canvas: WallpaperCanvas,
-    appearance: Appearance, mode: AccessibilityMode, profile: Profile, settings: AuditSettings,
-    targets: ContrastTargets, bounds: BoundsCache
-  ) -> Bool {
-    let canvasRect = PixelRect(x: 0, y: 0, width: canvas.image.width, height: canvas.image.height)
-    let layoutTargets = targets.overlaid(with: layout.targets)
-    return element.content.allSatisfy { item in
-      guard let color = profile.color(of: item, appearance: appearance, mode: mode) else {
-        return true
-      }
-      let variants = Self.variants(
-        of: item, in: element, profile: profile, settings: settings, targets: layoutTargets,
-        scale: layout.canvas.scale, on: canvasRect)
-      if variants.isEmpty { return true }
-      let ink = profile.vibrantInk(
-        of: item, color: color, rendering: rendering, appearance: appearance, mode: mode)
-      return proof(
-        of: variants, element: element, rendering: rendering, color: color, ink: ink,
-        canvas: canvas, bounds: bounds) != nil
-    }
   }
 
   /// Each text setting of the run: the item's requirement and the pixels

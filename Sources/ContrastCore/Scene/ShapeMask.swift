@@ -72,6 +72,25 @@ public struct ShapeMask: Sendable {
     }
   }
 
+  /// How many pixels of `rect` lie inside the shape off the border (code
+  /// 1) and in the border band (code 2); nil when `rect` is empty or any of
+  /// its pixels lies outside the shape.
+  public func insideCounts(in rect: PixelRect) -> (inside: Int, band: Int)? {
+    guard !rect.isEmpty, rect.intersection(self.rect) == rect else { return nil }
+    return codes.withUnsafeBufferPointer { codes -> (inside: Int, band: Int)? in
+      var inside = 0
+      var band = 0
+      for y in rect.y..<rect.maxY {
+        let start = (y - self.rect.y) * self.rect.width + rect.x - self.rect.x
+        for c in codes[start..<(start + rect.width)] {
+          if c == 0 { return nil }
+          if c == 1 { inside += 1 } else { band += 1 }
+        }
+      }
+      return (inside, band)
+    }
+  }
+
   /// The pixels whose centres lie in the half-open frame (not clipped).
   public static func pixelRect(of frame: RectInPoints, scale: Double) -> PixelRect {
     let range = LayoutGeometry.pixelRange(of: frame, scale: scale)
