@@ -24,6 +24,16 @@ struct PixelKernel {
   /// The pair flattened for the C loops.
   let parameters: cpk_params
 
+  /// Whether an opaque fill or tint hides the backdrop inside the shape
+  /// (then ``constantInside`` is set, whatever the colour).
+  static func hidesBackdrop(_ rendering: ElementRendering) -> Bool {
+    switch rendering.surface {
+    case .wallpaper: return false
+    case .material(let p, _): return p.fill?.alpha == 1 || p.tint?.alpha == 1
+    case .appFill(let f, let t): return f.alpha == 1 || t?.alpha == 1
+    }
+  }
+
   init(rendering: ElementRendering, color: RGBA, lum: FastLuminance = .shared) {
     let reference = BackgroundEvaluator(rendering)
     self.reference = reference
@@ -50,7 +60,7 @@ struct PixelKernel {
       fill = f
       tint = t
     }
-    if kind != 0 && (fill?.alpha == 1 || tint?.alpha == 1) {
+    if Self.hidesBackdrop(rendering) {
       func ratio(_ code: UInt8) -> Double {
         reference.ratio(backdrop: .black, wallpaper: .black, code: code, color: color, lum: lum)
       }

@@ -55,7 +55,8 @@ extension SceneEvaluator {
     of variants: [Variant], element: Element, rendering: ElementRendering, color: RGBA,
     ink: VibrantInk?, canvas: WallpaperCanvas
   ) -> [(statistics: ContrastStatistics, pixels: Int, kinds: UInt8)]? {
-    guard ink == nil, !variants.isEmpty,
+    // (The kernel only where an opaque fill or tint hides the backdrop.)
+    guard ink == nil, !variants.isEmpty, PixelKernel.hidesBackdrop(rendering),
       let constant = PixelKernel(rendering: rendering, color: color).constantInside
     else { return nil }
     let mask = canvas.mask(of: element, borderInPixels: rendering.borderWidthInPixels)
