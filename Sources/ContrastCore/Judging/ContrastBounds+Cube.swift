@@ -100,11 +100,29 @@ extension ContrastBounds {
     let opaqueLuminance =
       color.alpha == 1 && ink == nil ? WCAG.relativeLuminance(color.rgb) : nil
     let grid = code == 0 ? Self.outsideGrid : code == 2 ? Self.borderGrid : Self.grid
+    // The last background's ratio: where the pipeline maps a region of the
+    // cube to one background (an opaque fill or tint, channels clamped),
+    // neighbouring points give the same background, whose exact ratio (the
+    // luminance's `pow`s) is taken once. The ratio is a function of the
+    // background alone, so the same bits. (Not when ranking every point
+    // exactly: what the shortcuts, this one too, must reproduce.)
+    var last: (background: RGB, ratio: Double)?
     func ratio(_ c: RGB) -> Double {
       let bg =
         code == 0
         ? c
         : code == 2 ? rendering.borderBackground(backdrop: c) : rendering.background(backdrop: c)
+      if !rankingExactly, let last, last.background.r.bitPattern == bg.r.bitPattern,
+        last.background.g.bitPattern == bg.g.bitPattern,
+        last.background.b.bitPattern == bg.b.bitPattern
+      {
+        return last.ratio
+      }
+      let value = exactRatio(bg)
+      last = (bg, value)
+      return value
+    }
+    func exactRatio(_ bg: RGB) -> Double {
       if let opaqueLuminance {
         return WCAG.contrastRatio(luminance: opaqueLuminance, WCAG.relativeLuminance(bg))
       }

@@ -5,9 +5,11 @@ import Testing
 /// The bounds over the cube rank the 33^3 grid with the table luminance and
 /// re-rank exactly only the points near the extremes, and refine around the
 /// seeds ranking each level's points with the table luminance too and
-/// evaluating exactly, once, only the clamped points near the best; the
-/// bounds must be those of ranking every grid point exactly and evaluating
-/// every refinement offset exactly, bit for bit.
+/// evaluating exactly, once, only the clamped points near the best, and
+/// takes a point's exact ratio from the point before it when their
+/// backgrounds are the same (an opaque fill, clamped channels); the bounds
+/// must be those of ranking every grid point exactly and evaluating every
+/// refinement offset exactly, bit for bit.
 @Suite struct CubeBoundsTests {
   @Test func boundsEqualRankingEveryPointExactly() {
     let renderings = [0, 2, 3, 6, 9, 14].map { ModelTwinTests.renderings[$0] }
