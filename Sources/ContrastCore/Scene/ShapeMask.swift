@@ -16,30 +16,112 @@ public struct ShapeMask: Sendable {
     frame: RectInPoints, shape: ElementShape, borderInPixels: Double, scale: Double,
     canvasWidth: Int, canvasHeight: Int
   ) {
-    let full = ShapeMask.pixelRect(of: frame, scale: scale)
-    let r = full.intersection(PixelRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
-    rect = r
-    var codes = [UInt8](repeating: 0, count: max(0, r.width * r.height))
-    let borderPt = borderInPixels / scale
-    let inner = RectInPoints(
-      x: frame.x + borderPt, y: frame.y + borderPt, width: frame.width - 2 * borderPt,
-      height: frame.height - 2 * borderPt)
-    let innerShape: ElementShape
-    switch shape {
-    case .roundedRect:
-      innerShape = .roundedRect(cornerRadius: shape.cornerRadius(in: frame) - borderPt)
-    default: innerShape = shape
-    }
-    for j in 0..<r.height {
-      let py = (Double(r.y + j) + 0.5) / scale
-      for i in 0..<r.width {
-        let px = (Double(r.x + i) + 0.5) / scale
-        guard shape.contains(pointInPoints: px, y: py, frame: frame) else { continue }
-        let inBand = borderPt > 0 && !innerShape.contains(pointInPoints: px, y: py, frame: inner)
-        codes[j * r.width + i] = inBand ? 2 : 1
+    let geometry = Geometry(
+      frame: frame, shape: shape, borderInPixels: borderInPixels, scale: scale,
+      canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    rect = geometry.rect
+    codes = geometry.codesByRowIntervals()
+  }
+
+  /// The pixels' codes, each pixel's centre tested (the reference the row
+  /// intervals must reproduce, `ShapeMaskTests`).
+  static func codesPixelByPixel(
+    frame: RectInPoints, shape: ElementShape, borderInPixels: Double, scale: Double,
+    canvasWidth: Int, canvasHeight: Int
+  ) -> (rect: PixelRect, codes: [UInt8]) {
+    let g = Geometry(
+      frame: frame, shape: shape, borderInPixels: borderInPixels, scale: scale,
+      canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    var codes = [UInt8](repeating: 0, count: g.rect.width * g.rect.height)
+    for j in 0..<g.rect.height {
+      for i in 0..<g.rect.width {
+        codes[j * g.rect.width + i] = g.code(i, j)
       }
     }
-    self.codes = codes
+    return (g.rect, codes)
+  }
+
+  /// The shape and its inset, in the mask's pixels.
+  private struct Geometry {
+    let frame: RectInPoints
+    let shape: ElementShape
+    let inner: RectInPoints
+    let innerShape: ElementShape
+    let banded: Bool
+    let scale: Double
+    let rect: PixelRect
+
+    init(
+      frame: RectInPoints, shape: ElementShape, borderInPixels: Double, scale: Double,
+      canvasWidth: Int, canvasHeight: Int
+    ) {
+      let full = ShapeMask.pixelRect(of: frame, scale: scale)
+      let r = full.intersection(PixelRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
+      rect = r
+      let borderPt = borderInPixels / scale
+      inner = RectInPoints(
+        x: frame.x + borderPt, y: frame.y + borderPt, width: frame.width - 2 * borderPt,
+        height: frame.height - 2 * borderPt)
+      switch shape {
+      case .roundedRect:
+        innerShape = .roundedRect(cornerRadius: shape.cornerRadius(in: frame) - borderPt)
+      default: innerShape = shape
+      }
+      banded = borderPt > 0
+      self.frame = frame
+      self.shape = shape
+      self.scale = scale
+    }
+
+    func inShape(_ i: Int, _ py: Double) -> Bool {
+      shape.contains(pointInPoints: (Double(rect.x + i) + 0.5) / scale, y: py, frame: frame)
+    }
+
+    func inInner(_ i: Int, _ py: Double) -> Bool {
+      innerShape.contains(pointInPoints: (Double(rect.x + i) + 0.5) / scale, y: py, frame: inner)
+    }
+
+    /// The code of the mask's pixel (i, j): 0 outside, 2 in the band, 1 inside.
+    func code(_ i: Int, _ j: Int) -> UInt8 {
+      let py = (Double(rect.y + j) + 0.5) / scale
+      guard inShape(i, py) else { return 0 }
+      return banded && !inInner(i, py) ? 2 : 1
+    }
+
+    /// The same codes, a row at a time. Every shape is convex and its test
+    /// (`ElementShape.contains`: the half-open frame, then a distance to a
+    /// corner's or the circle's centre, each operation rounding
+    /// monotonically) grows no smaller towards the row's inside, so the
+    /// pixels of a row inside a shape are one run: found from each end,
+    /// testing only the pixels outside it, the run between filled. The inset
+    /// shape's run within it is found the same way.
+    func codesByRowIntervals() -> [UInt8] {
+      let w = rect.width
+      var codes = [UInt8](repeating: 0, count: w * rect.height)
+      codes.withUnsafeMutableBufferPointer { out in
+        for j in 0..<rect.height {
+          let py = (Double(rect.y + j) + 0.5) / scale
+          var a = 0
+          while a < w, !inShape(a, py) { a += 1 }
+          guard a < w else { continue }
+          var b = w - 1
+          while b > a, !inShape(b, py) { b -= 1 }
+          let row = j * w
+          guard banded else {
+            for i in a...b { out[row + i] = 1 }
+            continue
+          }
+          var c = a
+          while c <= b, !inInner(c, py) { c += 1 }
+          for i in a...b { out[row + i] = 2 }
+          guard c <= b else { continue }
+          var d = b
+          while d > c, !inInner(d, py) { d -= 1 }
+          for i in c...d { out[row + i] = 1 }
+        }
+      }
+      return codes
+    }
   }
 
   /// The code (0 outside, 1 inside, 2 border) of canvas pixel `(x, y)`.

@@ -54,6 +54,49 @@ import Testing
     #expect(m.code(x: 0, y: 0) == 0)
     #expect(m.code(x: 5, y: 5) == 1)
   }
+
+  /// The mask is made a row at a time, testing only the pixels outside
+  /// each row's run of the shape (and of its inset); it must hold the codes
+  /// of testing every pixel's centre, over frames at fractional places and
+  /// clipped by the canvas, every shape, corner radii past half the short
+  /// side, borders from none to wider than the shape, and several scales.
+  @Test func rowRunsGiveTheCodesOfEveryPixelsCentre() {
+    var g = SeededGenerator(seed: 2026)
+    func unit(_ lo: Double, _ hi: Double) -> Double {
+      lo + (hi - lo) * Double(g.next() >> 11) / Double(1 << 53)
+    }
+    var banded = 0
+    var outside = 0
+    for n in 0..<600 {
+      let shapes: [ElementShape] = [
+        .rect, .roundedRect(cornerRadius: unit(0, 30)), .capsule, .circle,
+      ]
+      let shape = shapes[n % 4]
+      let scale = [1, 2, 3, 2.5][(n / 4) % 4]
+      // Whole and fractional places; some frames square, some reaching
+      // past the canvas's edges.
+      let x = n % 5 == 0 ? Double(Int(unit(-10, 40))) : unit(-10, 40)
+      let y = n % 7 == 0 ? Double(Int(unit(-10, 40))) : unit(-10, 40)
+      let width = unit(0.2, 60)
+      let height = n % 6 == 0 ? width : unit(0.2, 40)
+      let border = [0, 1, 3, unit(0, 8), 200][n % 5]
+      let frame = RectInPoints(x: x, y: y, width: width, height: height)
+      let canvasWidth = Int(unit(20, 150))
+      let canvasHeight = Int(unit(20, 150))
+      let m = ShapeMask(
+        frame: frame, shape: shape, borderInPixels: border, scale: scale,
+        canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+      let reference = ShapeMask.codesPixelByPixel(
+        frame: frame, shape: shape, borderInPixels: border, scale: scale,
+        canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+      #expect(m.rect == reference.rect, "\(n)")
+      #expect(m.codes == reference.codes, "\(n): \(shape) \(frame) border \(border) scale \(scale)")
+      banded += reference.codes.contains(2) ? 1 : 0
+      outside += reference.codes.contains(0) ? 1 : 0
+    }
+    // (The cases hold every kind of pixel.)
+    #expect(banded > 250 && outside > 250)
+  }
 }
 
 @Suite struct ContrastStatisticsTests {
