@@ -15,4 +15,11 @@ struct GlassAudit: ParsableCommand {
     ],
     defaultSubcommand: RunCommand.self,
   )
+
+  /// The process's entry: the allocator's huge pages asked for first
+  /// (``HugePages``), then the command line parsed and run.
+  static func main() {
+    HugePages.startWithThemIfUseful()
+    main(nil)
+  }
 }
