@@ -99,3 +99,21 @@ long cpk_entries_at_most(const double *ratios, long n, double cut, long limit, l
   }
   return m;
 }
+
+// The least of ratios[0 ..< n] (+inf when n is 0; a NaN is passed over) into
+// *lowest, and whether none is below `threshold`: what the remedy search's
+// scan at a candidate needs when it passes (most do), without its heap.
+// Eight running minimums, so that the compiler keeps them in one vector.
+int cpk_lowest_none_below(const double *ratios, long n, double threshold, double *lowest) {
+  double m[8];
+  for (int l = 0; l < 8; l++) m[l] = __builtin_inf();
+  long i = 0;
+  for (; i + 8 <= n; i += 8) {
+    for (int l = 0; l < 8; l++) m[l] = ratios[i + l] < m[l] ? ratios[i + l] : m[l];
+  }
+  for (; i < n; i++) m[0] = ratios[i] < m[0] ? ratios[i] : m[0];
+  double low = m[0];
+  for (int l = 1; l < 8; l++) low = m[l] < low ? m[l] : low;
+  *lowest = low;
+  return !(low < threshold);
+}

@@ -259,6 +259,11 @@ long cpk_least_entries(const double *ratios, long n, long k, long limit, long *o
 /// many were written. Plain C: runs at every vector level.
 long cpk_entries_at_most(const double *ratios, long n, double cut, long limit, long *out);
 
+/// The least of ratios[0 ..< n] into *lowest (+inf when n is 0; a NaN is
+/// passed over), and 1 when none is below `threshold`, else 0. Plain C:
+/// runs at every vector level.
+int cpk_lowest_none_below(const double *ratios, long n, double threshold, double *lowest);
+
 /// FrameStatistics' pass over one ring of a chain of nested frames (the
 /// entries from ..< to, which the frame gains over the one inside it),
 /// each entry added whole: to weights[b] and blocks[b >> 6] its count and

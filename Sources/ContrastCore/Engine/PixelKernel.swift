@@ -297,11 +297,18 @@ struct PixelKernel {
   /// of lowest ratio (ties by index), ascending, as
   /// `RemedySearch.lowest(limit, of: failingAll(...).entries)` gives them,
   /// and whether any entry fails: no list of every failing entry is made.
+  /// When none fails (most scans at a candidate the search found), the
+  /// least ratio alone, in plain C (`cpk_lowest_none_below`), without the
+  /// heap's pass.
   func worstFailing(_ samples: ItemSamples, threshold: Double, limit: Int) -> (
     worst: [(index: Int, ratio: Double)], fails: Bool, lowest: Double
   ) {
     ratios(samples).withUnsafeBufferPointer { r in
-      Self.worstFailing(count: r.count, threshold: threshold, limit: limit) { r[$0] }
+      var lowest = Double.infinity
+      if cpk_lowest_none_below(r.baseAddress, r.count, threshold, &lowest) != 0 {
+        return ([], false, lowest)
+      }
+      return Self.worstFailing(count: r.count, threshold: threshold, limit: limit) { r[$0] }
     }
   }
 

@@ -592,7 +592,8 @@ import Testing
       // The remedy search's scan keeps the worst misses only: the same as
       // taking them from the list of every miss (ties of ratio by index).
       for limit in [1, 7, 512, 2000] {
-        for threshold in [1.5, 3.0, 30.0] {
+        // (1: no ratio is below it, the scan's pass without its heap.)
+        for threshold in [1.0, 1.5, 3.0, 30.0] {
           let kept = kernel.worstFailing(samples, threshold: threshold, limit: limit)
           let misses = kernel.failingAll(samples, threshold: threshold).entries
           let expected = RemedySearch.lowest(limit, of: misses)
