@@ -59,10 +59,12 @@ extension SceneEvaluator {
     guard ink == nil, !variants.isEmpty, PixelKernel.hidesBackdrop(rendering),
       let constant = PixelKernel(rendering: rendering, color: color).constantInside
     else { return nil }
-    let mask = canvas.mask(of: element, borderInPixels: rendering.borderWidthInPixels)
     var out: [(statistics: ContrastStatistics, pixels: Int, kinds: UInt8)] = []
     for v in variants {
-      guard let counts = mask.insideCounts(in: v.rect) else { return nil }
+      guard
+        let counts = canvas.insideCounts(
+          of: element, borderInPixels: rendering.borderWidthInPixels, in: v.rect)
+      else { return nil }
       let threshold = v.requirement.threshold
       var ratios: [Double] = []
       var weights: [Int] = []

@@ -30,6 +30,7 @@ public final class WallpaperCanvas {
     var rect: PixelRect
   }
   private var kinds: [KindsKey: UInt8?] = [:]
+  private var insideCounts: [KindsKey: (inside: Int, band: Int)?] = [:]
   private var blurs: [BlurKey: RGBImage] = [:]
   private var mixtures: [MixtureKey: RGBImage] = [:]
   /// Per sigma, the region one shared blur field covers (see ``planBlurs(_:)``),
@@ -95,6 +96,20 @@ public final class WallpaperCanvas {
     let k = mask(of: element, borderInPixels: borderInPixels).kinds(in: rect)
     kinds[key] = k
     return k
+  }
+
+  /// ``ShapeMask/insideCounts(in:)`` of the element's mask over `rect`,
+  /// once per mask and rectangle (the scenes of a wallpaper ask it again).
+  func insideCounts(of element: Element, borderInPixels: Double, in rect: PixelRect) -> (
+    inside: Int, band: Int
+  )? {
+    let key = KindsKey(
+      mask: MaskKey(frame: element.frame, shape: element.shape, border: borderInPixels),
+      rect: rect)
+    if let known = insideCounts[key] { return known }
+    let counts = mask(of: element, borderInPixels: borderInPixels).insideCounts(in: rect)
+    insideCounts[key] = counts
+    return counts
   }
 
   /// G(W) over `rect` (canvas pixels, already clipped), with clamp-to-edge at
