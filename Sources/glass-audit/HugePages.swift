@@ -1,4 +1,4 @@
-#if os(Linux)
+#if canImport(Glibc)
   import Glibc
 #endif
 
@@ -13,7 +13,9 @@
 /// again once, at once, with `glibc.malloc.hugetlb=1` added to
 /// `GLIBC_TUNABLES`; the second start puts the variable back as it was,
 /// so nothing the tool starts sees it. Results are the same bits: only
-/// how memory is mapped changes (Benchmarks/README.md, "Huge pages").
+/// how memory is mapped changes (Benchmarks/README.md, "Fixed costs, huge
+/// pages and the remedy scan's pass"). `HeapSettings.keepLargeBlocks`
+/// keeps freed blocks for the next wallpaper; this maps them.
 ///
 /// Not done when `GLASS_AUDIT_HUGE_PAGES=0`, when `GLIBC_TUNABLES`
 /// already names the tunable (the user's choice stands), when the kernel's
@@ -27,7 +29,7 @@ enum HugePages {
   static let tunable = "glibc.malloc.hugetlb"
 
   static func startWithThemIfUseful() {
-    #if os(Linux)
+    #if canImport(Glibc)
       if let before = getenv(marker) {
         restore(String(cString: before))
         return
@@ -48,7 +50,7 @@ enum HugePages {
     #endif
   }
 
-  #if os(Linux)
+  #if canImport(Glibc)
     /// `GLIBC_TUNABLES` as it was before the first start, and the marker gone.
     private static func restore(_ before: String) {
       if before.hasPrefix("=") {

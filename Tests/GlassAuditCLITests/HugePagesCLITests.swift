@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-#if os(Linux)
+#if canImport(Glibc)
   import Glibc
 #endif
 
@@ -12,7 +12,7 @@ import Testing
 /// glibc 2.35 or later, transparent huge pages in `madvise` mode.
 @Suite struct HugePagesCLITests {
   static var hostCanShowIt: Bool {
-    #if os(Linux)
+    #if canImport(Glibc)
       var version = [CChar](repeating: 0, count: 64)
       guard confstr(Int32(_CS_GNU_LIBC_VERSION), &version, version.count) > 0 else { return false }
       let name = String(
@@ -29,7 +29,7 @@ import Testing
     #endif
   }
 
-  #if os(Linux)
+  #if canImport(Glibc)
     /// Runs the binary with `arguments` and the test's environment plus
     /// `extra`, output to /dev/null; its exit status and minor page faults
     /// (its own, by `wait4`: other tests' processes run beside it).
@@ -63,7 +63,7 @@ import Testing
 
   @Test(.enabled(if: HugePagesCLITests.hostCanShowIt))
   func hugePagesCutThePageFaultsAndKeepTheReportsBytes() throws {
-    #if os(Linux)
+    #if canImport(Glibc)
       let h = try CLIHarness()
       defer { h.remove() }
       try h.write("layouts/glass.yml", Fixtures.failing)
