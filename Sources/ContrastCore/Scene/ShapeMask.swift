@@ -133,25 +133,18 @@ public struct ShapeMask: Sendable {
 
   /// Which codes the pixels of `rect` hold, bit `1 << code` (as
   /// ``ItemSamples/pixelKinds``: a pixel off the mask's rectangle is
-  /// outside); nil for an empty `rect`. The scan stops at the first row
-  /// with a pixel outside the shape, with bit 1 alone (what the others hold
-  /// then unread).
+  /// outside); nil for an empty `rect`. When a pixel lies outside the
+  /// shape, bit 1 alone (what the others hold then unread): read off
+  /// ``insideCounts(in:)``, whose scan stops there.
   public func kinds(in rect: PixelRect) -> UInt8? {
     guard !rect.isEmpty else { return nil }
-    if rect.intersection(self.rect) != rect { return 1 }
-    return codes.withUnsafeBufferPointer { codes in
-      var seen: UInt8 = 0  // the OR of the codes seen, all 1 or 2
-      for y in rect.y..<rect.maxY {
-        let start = (y - self.rect.y) * self.rect.width + rect.x - self.rect.x
-        var all: UInt8 = 0xFF
-        for c in codes[start..<(start + rect.width)] {
-          all &= c == 0 ? 0 : 0xFF
-          seen |= c
-        }
-        if all == 0 { return 1 }
-      }
-      return (seen & 1 != 0 ? 2 : 0) | (seen & 2 != 0 ? 4 : 0)
-    }
+    return Self.kinds(insideCounts(in: rect))
+  }
+
+  /// ``kinds(in:)`` of a non-empty rectangle from its ``insideCounts(in:)``.
+  static func kinds(_ counts: (inside: Int, band: Int)?) -> UInt8 {
+    guard let counts else { return 1 }
+    return (counts.inside > 0 ? 2 : 0) | (counts.band > 0 ? 4 : 0)
   }
 
   /// How many pixels of `rect` lie inside the shape off the border (code

@@ -25,12 +25,11 @@ public final class WallpaperCanvas {
     var shape: ElementShape
     var border: Double
   }
-  private struct KindsKey: Hashable {
+  private struct CountsKey: Hashable {
     var mask: MaskKey
     var rect: PixelRect
   }
-  private var kinds: [KindsKey: UInt8?] = [:]
-  private var insideCounts: [KindsKey: (inside: Int, band: Int)?] = [:]
+  private var insideCounts: [CountsKey: (inside: Int, band: Int)?] = [:]
   private var blurs: [BlurKey: RGBImage] = [:]
   private var mixtures: [MixtureKey: RGBImage] = [:]
   /// Per sigma, the region one shared blur field covers (see ``planBlurs(_:)``),
@@ -86,16 +85,11 @@ public final class WallpaperCanvas {
     return m
   }
 
-  /// ``ShapeMask/kinds(in:)`` of the element's mask over `rect`, once per
-  /// mask and rectangle (the scenes of a wallpaper ask it again).
+  /// ``ShapeMask/kinds(in:)`` of the element's mask over `rect`, read off
+  /// its ``insideCounts(of:borderInPixels:in:)``.
   func kinds(of element: Element, borderInPixels: Double, in rect: PixelRect) -> UInt8? {
-    let key = KindsKey(
-      mask: MaskKey(frame: element.frame, shape: element.shape, border: borderInPixels),
-      rect: rect)
-    if let k = kinds[key] { return k }
-    let k = mask(of: element, borderInPixels: borderInPixels).kinds(in: rect)
-    kinds[key] = k
-    return k
+    guard !rect.isEmpty else { return nil }
+    return ShapeMask.kinds(insideCounts(of: element, borderInPixels: borderInPixels, in: rect))
   }
 
   /// ``ShapeMask/insideCounts(in:)`` of the element's mask over `rect`,
@@ -103,7 +97,7 @@ public final class WallpaperCanvas {
   func insideCounts(of element: Element, borderInPixels: Double, in rect: PixelRect) -> (
     inside: Int, band: Int
   )? {
-    let key = KindsKey(
+    let key = CountsKey(
       mask: MaskKey(frame: element.frame, shape: element.shape, border: borderInPixels),
       rect: rect)
     if let known = insideCounts[key] { return known }
