@@ -51,6 +51,15 @@ enum VectorLevels {
     }
   }
 
+  /// Runs `body` at the level as it stands, with the lock held: a test that
+  /// reads which loops run (``FastEngine/vectorized``) must not see another
+  /// test's cap come and go between its measurement and its reading.
+  static func holding<T>(_ body: () -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
+  }
+
   /// Runs `body` with the level capped at ``FastEngine/VectorLevel/portable``
   /// (the Swift reference), and restores the cap.
   static func portable<T>(_ body: () -> T) -> T {

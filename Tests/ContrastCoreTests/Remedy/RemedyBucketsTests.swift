@@ -7,6 +7,13 @@ import Testing
 /// exactly the remedies of counting them afresh.
 @Suite struct RemedyBucketsTests {
   @Test func measuredBucketsGiveTheSameRemedies() {
+    // (The lock: a level-switching test run alongside would otherwise
+    // change which loops measure between the measurement and the reading
+    // of `FastEngine.vectorized`.)
+    VectorLevels.holding { sameRemedies() }
+  }
+
+  func sameRemedies() {
     let samples = ModelTwinTests.samples(count: 9_001, seed: 77)
     let glassFill = RGB(r: 1, g: 1, b: 1)
     var compared = 0
@@ -38,6 +45,10 @@ import Testing
   /// The rank is counted in entries, not pixels: runs of two to five equal
   /// pixels make the two differ.
   @Test func measuredBucketsSelectByEntries() {
+    VectorLevels.holding { selectByEntries() }
+  }
+
+  func selectByEntries() {
     var g = SeededGenerator(seed: 3)
     let samples = ItemSamples(capacity: 40_000) { b in
       for _ in 0..<8_000 {
