@@ -22,6 +22,14 @@ phase's workers run in it.
     perf record -F 2000 -g -o run.perf -- BIN run --deterministic -q --out DIR
     python3 Benchmarks/perf-stages.py --phases run.perf
 
+With --beyond-numpy (one file, recorded with -g at --jobs 1, so that every
+stack reaches the command), the share of samples whose stack holds the work
+the numpy side of `numpy-compare.sh` does not do: the bounds (SPEC 3.5), the
+remedy search (3.6) and writing report.json; each alone and any of them.
+
+    perf record -F 4000 -g -o held-out.perf -- BIN run --jobs 1 ... --no-verify-fixes
+    python3 Benchmarks/perf-stages.py --beyond-numpy held-out.perf
+
 Tooling only (Benchmarks/README.md, "The blur's column pass in strips").
 """
 import bisect
@@ -166,10 +174,50 @@ def phases(path):
     return 0
 
 
+BEYOND_NUMPY = [
+    ("bounds (3.5)", [S + "11BoundsCache", S + "0A6BoundsV"]),
+    ("remedy search (3.6)",
+     [S + "17RemedyAccumulator", S + "12RemedySearch", S + "19VibrantRemedySearch",
+      S + "16RemedyCandidates", S + "14LuminanceIndex"]),
+    ("report.json", [S + "10JSONReport", "13ReportContent", "9ReportSet"]),
+]
+
+
+def beyond_numpy(path):
+    """Shares of samples with each kind of work on their stack."""
+    out = subprocess.run(
+        ["perf", "script", "-i", path, "-F", "ip,sym"], capture_output=True, text=True,
+        check=True).stdout
+    total = 0
+    counts = collections.Counter()
+    for block in out.split("\n\n"):
+        if not block.strip():
+            continue
+        total += 1
+        hit = False
+        for name, keys in BEYOND_NUMPY:
+            if any(k in block for k in keys):
+                counts[name] += 1
+                hit = True
+        if hit:
+            counts["any of them"] += 1
+    if total == 0:
+        print("no samples in " + path)
+        return 1
+    print("| work the numpy side does not do | samples | share |")
+    print("|---|---:|---:|")
+    for name in [n for n, _ in BEYOND_NUMPY] + ["any of them"]:
+        print("| {} | {:,} | {:.1f} % |".format(name, counts[name], 100 * counts[name] / total))
+    print("| total | {:,} | |".format(total))
+    return 0
+
+
 def main():
     files = sys.argv[1:]
     if files[:1] == ["--phases"] and len(files) == 2:
         return phases(files[1])
+    if files[:1] == ["--beyond-numpy"] and len(files) == 2:
+        return beyond_numpy(files[1])
     if not files or files[0].startswith("-"):
         print(__doc__)
         return 2
